@@ -1,0 +1,58 @@
+import { Form, Link, NavLink, useRouteLoaderData } from "react-router";
+import type { RootData } from "../meta.ts";
+import { SITE_LABEL, SITE_NAME } from "../site.ts";
+
+/**
+ * The header of SPEC.md §2: brand, search box and the visitor or member links.
+ * The search form is a plain GET to /search, so it works without JavaScript; `required` with a
+ * non-blank pattern makes the browser ignore an empty or blank term.
+ */
+export function SiteHeader() {
+  const root = useRouteLoaderData("root") as (RootData & { viewer?: { id: string } | null }) | undefined;
+  const viewer = root?.viewer ?? null;
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <div className="brand">
+          <Link to="/" className="brand__name">
+            <img src="/favicon.png" alt="" width={28} height={28} className="brand__mark" />
+            {SITE_NAME}
+          </Link>
+          <Link to="/updates" className="brand__label" title="What's new">
+            {SITE_LABEL}
+          </Link>
+        </div>
+        <Form method="get" action="/search" role="search" className="header-search">
+          <label htmlFor="header-search" className="visually-hidden">
+            Search connections
+          </label>
+          <input
+            id="header-search"
+            type="search"
+            name="q"
+            placeholder="Search connections..."
+            required
+            pattern=".*\S.*"
+            autoComplete="off"
+          />
+          <button type="submit" className="header-search__button">
+            Search
+          </button>
+        </Form>
+        <nav aria-label="Main" className="main-nav">
+          <NavLink to="/" end>
+            Feed
+          </NavLink>
+          {viewer ? null : (
+            <>
+              <NavLink to="/login">Login</NavLink>
+              <NavLink to="/signup" className="button button--small">
+                Sign Up
+              </NavLink>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

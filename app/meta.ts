@@ -1,0 +1,43 @@
+import type { MetaDescriptor } from "react-router";
+import { SITE_DESCRIPTION, SITE_NAME } from "./site.ts";
+
+/** The root loader's data, which every route's meta can read for the origin. */
+export interface RootData {
+  origin: string;
+}
+
+interface PageMeta {
+  title: string;
+  description?: string;
+  /** Path of the canonical URL; query strings that only filter or paginate are left out by the caller. */
+  path: string;
+  image?: string | null;
+}
+
+/** Title, description, canonical link and social preview tags for a page (SPEC.md §2 page metadata). */
+export function pageMeta(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+  page: PageMeta,
+): MetaDescriptor[] {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
+  const origin = root?.origin ?? "";
+  const title = page.title === SITE_NAME ? SITE_NAME : `${page.title} | ${SITE_NAME}`;
+  const description = page.description ?? SITE_DESCRIPTION;
+  const url = origin + page.path;
+  const image = page.image ? new URL(page.image, origin || "http://localhost").href : null;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+  ];
+}

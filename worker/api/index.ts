@@ -1,0 +1,19 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv } from "../context.ts";
+import { AppError } from "../errors.ts";
+import { health } from "./health.ts";
+
+/** The JSON door (API.md). One router per resource; every error leaves as `{message}`. */
+export const api = new Hono<AppEnv>();
+
+api.route("/health", health);
+
+api.all("*", (c) => c.json({ message: `Not Found - ${c.req.method} ${c.req.path}` }, 404));
+
+api.onError((error, c) => {
+  if (error instanceof AppError) return c.json({ message: error.message }, error.status);
+  if (error instanceof HTTPException) return c.json({ message: error.message }, error.status);
+  console.error("Unhandled API error", error);
+  return c.json({ message: "Something went wrong on our side. Please try again." }, 500);
+});

@@ -1,0 +1,34 @@
+import { createContext } from "react-router";
+import type { Database } from "./db/client.ts";
+import type { Env } from "./env.ts";
+
+/** The logged-in user making the request, resolved once per request from a Bearer token or the session cookie. */
+export interface Viewer {
+  id: string;
+  username: string;
+  displayName: string;
+  pictureKey: string | null;
+  isPrivate: boolean;
+  sessionId: string;
+}
+
+/** Everything a loader, action or API handler needs for one request. */
+export interface RequestServices {
+  env: Env;
+  db: Database;
+  viewer: Viewer | null;
+  /** The site origin (`https://moviebooks.example`), used for absolute image URLs and canonical links. */
+  origin: string;
+  /** Per-request CSP nonce for the inline scripts React Router renders. */
+  nonce: string;
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** React Router context key: loaders and actions read `context.get(requestContext)`. */
+export const requestContext = createContext<RequestServices>();
+
+/** Hono's typing for the same services, so the API reads `c.var.services`. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: { services: RequestServices };
+}

@@ -1,0 +1,292 @@
+/**
+ * The whole data model in one place (SPEC.md §3, API.md "Shapes").
+ *
+ * Conventions:
+ * - Ids are 24-hex strings from `newId()` (time-ordered, so "newest first, ties by id" sorts well).
+ * - Times are integer milliseconds since the epoch.
+ * - Case-insensitive uniqueness and matching use `lower(...)` expression indexes, so lookups stay indexed.
+ * - List-valued fields (genres, actors, tags) live in their own tables with a lower-cased column, so
+ *   "case-insensitive exact match on any element" is an index seek instead of a scan over JSON.
+ * - Images are R2 object keys; the API turns them into absolute URLs.
+ */
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "number" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    displayName: text("display_name").notNull().default(""),
+    bio: text("bio").notNull().default(""),
+    location: text("location").notNull().default(""),
+    pictureKey: text("picture_key"),
+    isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("users_username_ci").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_ci").on(sql`lower(${t.email})`),
+    index("users_public_by_username").on(t.isPrivate, sql`lower(${t.username})`),
+  ],
+);
+
+/** One row per logged-in token; deleting it revokes the token everywhere (logout, password change). */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+export const movies = sqliteTable(
+  "movies",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    year: integer("year"),
+    director: text("director").notNull().default(""),
+    synopsis: text("synopsis").notNull().default(""),
+    posterKey: text("poster_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("movies_title_ci").on(sql`lower(${t.title})`),
+    index("movies_director_ci").on(sql`lower(${t.director})`),
+  ],
+);
+
+export const movieGenres = sqliteTable(
+  "movie_genres",
+  {
+    movieId: text("movie_id")
+      .notNull()
+      .references(() => movies.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    nameLower: text("name_lower").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.movieId, t.nameLower] }),
+    index("movie_genres_name").on(t.nameLower, t.movieId),
+  ],
+);
+
+export const movieActors = sqliteTable(
+  "movie_actors",
+  {
+    movieId: text("movie_id")
+      .notNull()
+      .references(() => movies.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    nameLower: text("name_lower").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.movieId, t.nameLower] }),
+    index("movie_actors_name").on(t.nameLower, t.movieId),
+  ],
+);
+
+/** A book is identified by its title and, when known, its author (two "Dune"s by different authors differ). */
+export const books = sqliteTable(
+  "books",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    author: text("author").notNull().default(""),
+    publicationYear: integer("publication_year"),
+    isbn: text("isbn").notNull().default(""),
+    synopsis: text("synopsis").notNull().default(""),
+    coverKey: text("cover_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("books_title_author_ci").on(sql`lower(${t.title})`, sql`lower(${t.author})`),
+    index("books_author_ci").on(sql`lower(${t.author})`),
+  ],
+);
+
+export const bookGenres = sqliteTable(
+  "book_genres",
+  {
+    bookId: text("book_id")
+      .notNull()
+      .references(() => books.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    nameLower: text("name_lower").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookId, t.nameLower] }),
+    index("book_genres_name").on(t.nameLower, t.bookId),
+  ],
+);
+
+export const connections = sqliteTable(
+  "connections",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    movieId: text("movie_id").references(() => movies.id),
+    bookId: text("book_id").references(() => books.id),
+    context: text("context").notNull().default(""),
+    screenshotKey: text("screenshot_key"),
+    moviePosterKey: text("movie_poster_key"),
+    bookCoverKey: text("book_cover_key"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [
+    index("connections_newest").on(t.createdAt, t.id),
+    index("connections_user_newest").on(t.userId, t.createdAt, t.id),
+    index("connections_movie_newest").on(t.movieId, t.createdAt, t.id),
+    index("connections_book_newest").on(t.bookId, t.createdAt, t.id),
+  ],
+);
+
+/** Tags are stored normalised (trimmed, lower-cased, inner space collapsed), so equality is the match. */
+export const connectionTags = sqliteTable(
+  "connection_tags",
+  {
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.tag] }),
+    index("connection_tags_tag").on(t.tag, t.connectionId),
+  ],
+);
+
+export const likes = sqliteTable(
+  "likes",
+  {
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.userId] }),
+    index("likes_user").on(t.userId),
+  ],
+);
+
+export const favorites = sqliteTable(
+  "favorites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.connectionId] }),
+    index("favorites_connection").on(t.connectionId),
+    index("favorites_user_newest").on(t.userId, t.createdAt),
+  ],
+);
+
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: text("id").primaryKey(),
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [
+    index("comments_connection_oldest").on(t.connectionId, t.createdAt, t.id),
+    index("comments_user").on(t.userId),
+  ],
+);
+
+export const follows = sqliteTable(
+  "follows",
+  {
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followeeId: text("followee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index("follows_followee").on(t.followeeId, t.followerId),
+    check("follows_not_self", sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+export const notificationTypes = ["like", "comment", "favorite", "new_follower"] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    recipientId: text("recipient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: notificationTypes }).notNull(),
+    connectionId: text("connection_id").references(() => connections.id, { onDelete: "cascade" }),
+    commentId: text("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    /**
+     * Set for like, favorite and follow notifications ("like:<connectionId>", "follow"): the unique index
+     * below makes a repeated action by the same sender a no-op instead of a second notification.
+     */
+    dedupeKey: text("dedupe_key"),
+    link: text("link").notNull().default(""),
+    message: text("message").notNull(),
+    read: integer("read", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_recipient_newest").on(t.recipientId, t.createdAt, t.id),
+    index("notifications_connection").on(t.connectionId),
+    index("notifications_comment").on(t.commentId),
+    uniqueIndex("notifications_dedupe").on(t.recipientId, t.senderId, t.dedupeKey),
+  ],
+);

@@ -1,0 +1,47 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Viewer } from "./context.ts";
+import type { Database } from "./db/client.ts";
+import { books, connections, movies, users } from "./db/schema.ts";
+import { visibleTo } from "./privacy.ts";
+
+export interface LandingTeaser {
+  id: string;
+  movieTitle: string | null;
+  bookTitle: string | null;
+  context: string;
+  author: string;
+  createdAt: number;
+}
+
+export interface LandingData {
+  stats: { connections: number; members: number };
+  latest: LandingTeaser[];
+}
+
+/** What the landing page shows a visitor: a few counts and the newest connections they may see. */
+export async function getLandingData(db: Database, viewer: Viewer | null): Promise<LandingData> {
+  const [connectionCount, memberCount, latest] = await db.batch([
+    db.select({ n: count() }).from(connections).where(visibleTo(viewer, connections.userId)),
+    db.select({ n: count() }).from(users),
+    db
+      .select({
+        id: connections.id,
+        movieTitle: movies.title,
+        bookTitle: books.title,
+        context: connections.context,
+        author: sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.username})`,
+        createdAt: connections.createdAt,
+      })
+      .from(connections)
+      .innerJoin(users, eq(users.id, connections.userId))
+      .leftJoin(movies, eq(movies.id, connections.movieId))
+      .leftJoin(books, eq(books.id, connections.bookId))
+      .where(and(visibleTo(viewer, connections.userId)))
+      .orderBy(desc(connections.createdAt), desc(connections.id))
+      .limit(6),
+  ]);
+  return {
+    stats: { connections: connectionCount[0]?.n ?? 0, members: memberCount[0]?.n ?? 0 },
+    latest,
+  };
+}
