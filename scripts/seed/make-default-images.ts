@@ -1,0 +1,33 @@
+/**
+ * Writes the site's static default images into public/ (run once; the output is committed):
+ *
+ *   npx tsx scripts/seed/make-default-images.ts
+ *
+ * - public/images/default-avatar.png  256x256 neutral person silhouette
+ * - public/placeholder-poster.png     400x600 "No poster"
+ * - public/placeholder-cover.png      400x600 "No cover"
+ * - public/favicon.png                64x64 film strip + bookmark, brand rust on cream
+ *
+ * Rendering is deterministic, so re-running produces byte-identical files.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { renderDefaultAvatar, renderFavicon, renderPlaceholderCover, renderPlaceholderPoster } from "./images.ts";
+
+const publicDir = fileURLToPath(new URL("../../public/", import.meta.url));
+
+const outputs: Array<[string, () => Uint8Array]> = [
+  ["images/default-avatar.png", renderDefaultAvatar],
+  ["placeholder-poster.png", renderPlaceholderPoster],
+  ["placeholder-cover.png", renderPlaceholderCover],
+  ["favicon.png", renderFavicon],
+];
+
+for (const [name, render] of outputs) {
+  const file = `${publicDir}${name}`;
+  const bytes = render();
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, bytes);
+  console.log(`wrote ${relative(process.cwd(), file)} (${(bytes.length / 1024).toFixed(1)} KB)`);
+}

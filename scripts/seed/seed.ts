@@ -1,0 +1,255 @@
+/**
+ * Writes the demo content (content.ts) and its generated images (images.ts) into an empty database and R2
+ * bucket. Used by `npm start` on first run and by the end-to-end tests, so both see the same believable site.
+ * Rows are written with the same normalisation and texts the core services use (tags, search documents,
+ * notification messages), so seeded data is indistinguishable from posted data.
+ */
+import { count } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../../worker/db/client.ts";
+import * as schema from "../../worker/db/schema.ts";
+import { newId } from "../../worker/ids.ts";
+import { newImageKey } from "../../worker/image-keys.ts";
+import { hashPassword } from "../../worker/auth/passwords.ts";
+import { nameOf, notificationText } from "../../worker/notification-text.ts";
+import { buildSearchDocument, replaceSearchDocument } from "../../worker/search-document.ts";
+import { normalizeTags, splitList } from "../../worker/tags.ts";
+import { connections as pairs, comments, favorites, follows, likes, textPosts, users } from "./content.ts";
+import { renderAvatar, renderCover, renderPoster, renderScreenshot } from "./images.ts";
+
+export const DEMO_EMAIL = "demo@example.com";
+export const DEMO_PASSWORD = "moviebooks";
+
+/** The part of an R2 bucket the seed needs, so Miniflare's and getPlatformProxy's buckets both fit. */
+export interface ImageBucket {
+  put(key: string, value: Uint8Array, options: { httpMetadata: { contentType: string } }): Promise<unknown>;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+export async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(schema.users);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seedDemoContent(db: Database, bucket: ImageBucket, now = Date.now()): Promise<void> {
+  const putPng = async (kind: Parameters<typeof newImageKey>[0], bytes: Uint8Array) => {
+    const key = newImageKey(kind, "image/png");
+    await bucket.put(key, bytes, { httpMetadata: { contentType: "image/png" } });
+    return key;
+  };
+
+  // One hash for everyone: PBKDF2 is deliberately slow, and demo accounts share the documented password.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const userRows = await Promise.all(
+    users.map(async (user, index) => ({
+      id: newId(now - (400 - index) * DAY),
+      username: user.username,
+      email: user.email,
+      passwordHash,
+      displayName: user.displayName,
+      bio: user.bio,
+      location: user.location,
+      isPrivate: user.isPrivate,
+      pictureKey: await putPng("avatar", renderAvatar({ name: user.displayName || user.username, hue: user.avatarHue })),
+      createdAt: now - (400 - index) * DAY,
+    })),
+  );
+  const userByName = new Map(userRows.map((row) => [row.username, row]));
+  const userId = (username: string) => {
+    const row = userByName.get(username);
+    if (!row) throw new Error(`Seed content names an unknown user: ${username}`);
+    return row;
+  };
+
+  const movieRows: (typeof schema.movies.$inferInsert)[] = [];
+  const bookRows: (typeof schema.books.$inferInsert)[] = [];
+  const movieGenreRows: (typeof schema.movieGenres.$inferInsert)[] = [];
+  const movieActorRows: (typeof schema.movieActors.$inferInsert)[] = [];
+  const bookGenreRows: (typeof schema.bookGenres.$inferInsert)[] = [];
+  const movieIds = new Map<string, string>();
+  const bookIds = new Map<string, string>();
+  const connectionRows: (typeof schema.connections.$inferInsert)[] = [];
+  const tagRows: (typeof schema.connectionTags.$inferInsert)[] = [];
+  const searchRows: Array<{ connectionId: string; body: string }> = [];
+
+  for (const [index, pair] of pairs.entries()) {
+    const createdAt = now - pair.daysAgo * DAY - index * 7 * MINUTE;
+    const movieKey = pair.movie.title.toLowerCase();
+    let movieId = movieIds.get(movieKey);
+    if (!movieId) {
+      movieId = newId(createdAt);
+      movieIds.set(movieKey, movieId);
+      const posterKey = await putPng(
+        "poster",
+        renderPoster({ title: pair.movie.title, year: pair.movie.year, director: pair.movie.director, seed: pair.movie.title }),
+      );
+      movieRows.push({
+        id: movieId,
+        title: pair.movie.title,
+        year: pair.movie.year,
+        director: pair.movie.director,
+        synopsis: pair.movie.synopsis,
+        posterKey,
+        createdAt,
+      });
+      splitList(pair.movie.genres).forEach((name, position) =>
+        movieGenreRows.push({ movieId: movieId!, position, name, nameLower: name.toLowerCase() }),
+      );
+      splitList(pair.movie.actors).forEach((name, position) =>
+        movieActorRows.push({ movieId: movieId!, position, name, nameLower: name.toLowerCase() }),
+      );
+    }
+    const bookKey = `${pair.book.title.toLowerCase()}\u0000${pair.book.author.toLowerCase()}`;
+    let bookId = bookIds.get(bookKey);
+    if (!bookId) {
+      bookId = newId(createdAt);
+      bookIds.set(bookKey, bookId);
+      const coverKey = await putPng(
+        "cover",
+        renderCover({ title: pair.book.title, author: pair.book.author, seed: pair.book.title }),
+      );
+      bookRows.push({
+        id: bookId,
+        title: pair.book.title,
+        author: pair.book.author,
+        publicationYear: pair.book.publicationYear,
+        isbn: pair.book.isbn,
+        synopsis: pair.book.synopsis,
+        coverKey,
+        createdAt,
+      });
+      splitList(pair.book.genres).forEach((name, position) =>
+        bookGenreRows.push({ bookId: bookId!, position, name, nameLower: name.toLowerCase() }),
+      );
+    }
+
+    const id = newId(createdAt);
+    const tags = normalizeTags(pair.tags);
+    // Connections with a scripted still, and every third one besides, carry a screenshot, so cards show all
+    // their variants.
+    const caption = pair.screenshot?.caption ?? (index % 3 === 0 ? pair.movie.title : null);
+    const screenshotKey = caption
+      ? await putPng("screenshot", renderScreenshot({ caption, seed: `${pair.movie.title}-still` }))
+      : null;
+    connectionRows.push({
+      id,
+      userId: userId(pair.author).id,
+      movieId,
+      bookId,
+      context: pair.context,
+      screenshotKey,
+      createdAt,
+    });
+    tags.forEach((tag) => tagRows.push({ connectionId: id, tag }));
+    searchRows.push({
+      connectionId: id,
+      body: buildSearchDocument({
+        context: pair.context,
+        tags,
+        movie: { ...pair.movie, genres: splitList(pair.movie.genres), actors: splitList(pair.movie.actors) },
+        book: { ...pair.book, genres: splitList(pair.book.genres) },
+      }),
+    });
+  }
+
+  for (const [index, post] of textPosts.entries()) {
+    const createdAt = now - post.daysAgo * DAY - index * 11 * MINUTE;
+    const id = newId(createdAt);
+    const tags = normalizeTags(post.tags);
+    connectionRows.push({ id, userId: userId(post.author).id, context: post.context, createdAt });
+    tags.forEach((tag) => tagRows.push({ connectionId: id, tag }));
+    searchRows.push({ connectionId: id, body: buildSearchDocument({ context: post.context, tags }) });
+  }
+
+  const pairConnection = (index: number) => {
+    const row = connectionRows[index];
+    if (!row || index >= pairs.length) throw new Error(`Seed content names an unknown connection: ${index}`);
+    return row;
+  };
+
+  const notificationRows: (typeof schema.notifications.$inferInsert)[] = [];
+  const notify = (
+    type: schema.NotificationType,
+    sender: (typeof userRows)[number],
+    recipientId: string,
+    connectionId: string | null,
+    createdAt: number,
+    extra: { commentId?: string; dedupeKey?: string } = {},
+  ) => {
+    if (sender.id === recipientId) return;
+    const { message, link } = notificationText(type, sender, connectionId);
+    notificationRows.push({
+      id: newId(createdAt),
+      recipientId,
+      senderId: sender.id,
+      type,
+      connectionId,
+      commentId: extra.commentId ?? null,
+      dedupeKey: extra.dedupeKey ?? null,
+      link,
+      message,
+      // Older notifications have been seen; the last few days' are still unread, so the badge shows a count.
+      read: now - createdAt > 3 * DAY,
+      createdAt,
+    });
+  };
+
+  const followRows = follows.map(([follower, followee], index) => {
+    const createdAt = now - (90 - index) * DAY;
+    notify("new_follower", userId(follower), userId(followee).id, null, createdAt, { dedupeKey: "follow" });
+    return { followerId: userId(follower).id, followeeId: userId(followee).id, createdAt };
+  });
+
+  const likeRows = likes.map((like, index) => {
+    const connection = pairConnection(like.connection);
+    const createdAt = Math.min(now, connection.createdAt! + (index % 48) * 30 * MINUTE + MINUTE);
+    const sender = userId(like.user);
+    notify("like", sender, connection.userId, connection.id, createdAt, { dedupeKey: `like:${connection.id}` });
+    return { connectionId: connection.id, userId: sender.id, createdAt };
+  });
+
+  const favoriteRows = favorites.map((favorite, index) => {
+    const connection = pairConnection(favorite.connection);
+    const createdAt = Math.min(now, connection.createdAt! + (index % 24) * 45 * MINUTE + 2 * MINUTE);
+    const sender = userId(favorite.user);
+    notify("favorite", sender, connection.userId, connection.id, createdAt, {
+      dedupeKey: `favorite:${connection.id}`,
+    });
+    return { userId: sender.id, connectionId: connection.id, createdAt };
+  });
+
+  const commentRows = comments.map((comment) => {
+    const connection = pairConnection(comment.connection);
+    const createdAt = Math.min(now, connection.createdAt! + comment.minutesAfterPost * MINUTE);
+    const sender = userId(comment.user);
+    const id = newId(createdAt);
+    notify("comment", sender, connection.userId, connection.id, createdAt, { commentId: id });
+    return { id, connectionId: connection.id, userId: sender.id, text: comment.text, createdAt };
+  });
+
+  // Parents before children; libSQL batches run as one transaction, so a failed seed leaves nothing behind.
+  const inserts: BatchItem<"sqlite">[] = [
+    db.insert(schema.users).values(userRows),
+    db.insert(schema.movies).values(movieRows),
+    db.insert(schema.movieGenres).values(movieGenreRows),
+    db.insert(schema.movieActors).values(movieActorRows),
+    db.insert(schema.books).values(bookRows),
+    db.insert(schema.bookGenres).values(bookGenreRows),
+    db.insert(schema.connections).values(connectionRows),
+    db.insert(schema.connectionTags).values(tagRows),
+    db.insert(schema.follows).values(followRows),
+    db.insert(schema.likes).values(likeRows),
+    db.insert(schema.favorites).values(favoriteRows),
+    db.insert(schema.comments).values(commentRows),
+    db.insert(schema.notifications).values(notificationRows),
+    ...searchRows.flatMap((row) => replaceSearchDocument(db, row.connectionId, row.body)),
+  ];
+  await db.batch(inserts as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  console.log(
+    `Seeded ${userRows.length} members, ${connectionRows.length} connections, ${commentRows.length} comments, ` +
+      `${likeRows.length} likes, ${notificationRows.length} notifications (demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}; ` +
+      `every demo member shares that password, e.g. ${nameOf(userRows[1]!)}).`,
+  );
+}
