@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 
 // Three projects: `unit` (pure logic and dev tooling, in Node), `integration` (the built Worker running in
 // workerd through Miniflare against a real local database and R2), `e2e` (Chromium driving the same Worker).
+// Integration and e2e need `npm run build` first; `npm test` does that.
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +11,24 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts", "tests/local-db/**/*.test.ts"],
           environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -20,6 +20,7 @@ export async function startWorker(options: { databaseUrl: string; vars?: Record<
     compatibility_date: string;
     compatibility_flags: string[];
     r2_buckets: Array<{ binding: string }>;
+    ratelimits: Array<{ name: string; namespace_id: string; simple: { limit: number; period: 10 | 60 } }>;
   };
   const miniflare = new Miniflare(
     convertV4MiniflareOptions({
@@ -31,6 +32,9 @@ export async function startWorker(options: { databaseUrl: string; vars?: Record<
         compatibilityFlags: config.compatibility_flags,
         bindings: { DATABASE_URL: options.databaseUrl, JWT_SECRET: TEST_JWT_SECRET, ...options.vars },
         r2Buckets: config.r2_buckets.map((bucket) => bucket.binding),
+        ratelimits: Object.fromEntries(
+          config.ratelimits.map(({ name, namespace_id, simple }) => [name, { namespace_id, simple }]),
+        ),
         assets: { directory: "build/client", routerConfig: { has_user_worker: true } },
     }),
   );

@@ -1,0 +1,31 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+
+/**
+ * `.dev.vars` holds the Worker's local secrets (git-ignored). The JWT secret is generated once and kept, so
+ * sessions survive restarts; other values are refreshed on every start.
+ */
+export function writeDevVars(path: string, values: Record<string, string>): void {
+  const existing = existsSync(path) ? parse(readFileSync(path, "utf8")) : {};
+  const merged = {
+    JWT_SECRET: existing.JWT_SECRET ?? randomSecret(),
+    ...existing,
+    ...values,
+  };
+  const text = Object.entries(merged)
+    .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+    .join("\n");
+  writeFileSync(path, `# Local secrets for the Worker, written by npm start. Never commit this file.\n${text}\n`);
+}
+
+function parse(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+    if (match) values[match[1]!] = match[2]!.startsWith('"') ? (JSON.parse(match[2]!) as string) : match[2]!;
+  }
+  return values;
+}
+
+function randomSecret(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+}

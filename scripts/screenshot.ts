@@ -1,0 +1,36 @@
+/**
+ * Takes full-page screenshots of a running site with Debian's Chromium, for looking at what you build.
+ * Usage: npm run screenshot -- [--no-js] [--mobile] [--login email:password] <url-or-path>... (saved to /tmp/screens/).
+ */
+import { mkdirSync } from "node:fs";
+import { launchBrowser } from "../tests/support/browser.ts";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const loginIndex = args.indexOf("--login");
+const login = loginIndex >= 0 ? args[loginIndex + 1] : undefined;
+const targets = args.filter((arg, index) => !arg.startsWith("--") && index !== loginIndex + 1 || (loginIndex < 0 && !arg.startsWith("--")));
+const base = process.env.SITE_URL ?? "http://127.0.0.1:5173";
+
+mkdirSync("/tmp/screens", { recursive: true });
+const browser = await launchBrowser();
+const context = await browser.newContext({
+  javaScriptEnabled: !flag("--no-js"),
+  viewport: flag("--mobile") ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+});
+const page = await context.newPage();
+if (login) {
+  const [email, password] = login.split(":");
+  await page.goto(`${base}/login`);
+  await page.getByLabel("Email").fill(email ?? "");
+  await page.getByLabel("Password", { exact: true }).fill(password ?? "");
+  await Promise.all([page.waitForURL((url) => url.pathname !== "/login"), page.getByRole("button", { name: "Log in" }).click()]);
+}
+for (const target of targets) {
+  const url = target.startsWith("http") ? target : base + target;
+  const response = await page.goto(url);
+  const file = `/tmp/screens/${target.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}${flag("--mobile") ? "-mobile" : ""}.png`;
+  await page.screenshot({ path: file, fullPage: true });
+  console.log(`${response?.status()} ${url} -> ${file}`);
+}
+await browser.close();

@@ -1,0 +1,65 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, startTestApp } from "../support/app.ts";
+import { javaScriptModes, launchBrowser } from "../support/browser.ts";
+
+let app: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe.each(javaScriptModes)("smoke ($name)", ({ javaScriptEnabled }) => {
+  it("renders the landing page with seeded connections and working images", async () => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    const response = await page.goto(`${app.url}/`);
+    expect(response?.status()).toBe(200);
+    await expect(page.title()).resolves.toBe("MovieBooks");
+    await page.getByRole("heading", { name: "Latest connections" }).waitFor();
+    expect(await page.locator(".teaser").count()).toBeGreaterThan(0);
+    const brokenImages = await page.evaluate(() =>
+      Array.from(document.images).filter((image) => image.complete && image.naturalWidth === 0).length,
+    );
+    expect(brokenImages).toBe(0);
+    await context.close();
+  });
+
+  it("navigates from the footer to a static page and back home through the 404 page", async () => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`);
+    await page.getByRole("contentinfo").getByRole("link", { name: "Help / FAQ" }).click();
+    await page.getByRole("heading", { name: "Help / FAQ", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/help");
+    await expect(page.getByRole("link", { name: "hello@moviebooks.app" }).count()).resolves.toBe(1);
+
+    const missing = await page.goto(`${app.url}/no/such/page`);
+    expect(missing?.status()).toBe(404);
+    await page.getByRole("link", { name: "Go back home" }).click();
+    await page.getByRole("heading", { name: "Latest connections" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    await context.close();
+  });
+
+  it("ignores a blank search and submits a real one to /search", async () => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/about`);
+    const search = page.getByRole("searchbox", { name: "Search connections" });
+    await search.fill("   ");
+    await search.press("Enter");
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe("/about");
+
+    await search.fill("  dune ");
+    await Promise.all([page.waitForURL(/\/search\?/), search.press("Enter")]);
+    // Without JavaScript the browser submits the raw term and /search trims it; with JavaScript it is trimmed first.
+    expect(new URL(page.url()).searchParams.get("q")).toBe(javaScriptEnabled ? "dune" : "  dune ");
+    await context.close();
+  });
+});
