@@ -10,6 +10,7 @@ import { requestContext } from "../worker/context.ts";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { useNonce } from "./nonce.tsx";
 import type { RootData } from "./meta.ts";
 import stylesheet from "./styles/app.css?url";
 
@@ -24,6 +25,7 @@ export function loader({ context }: Route.LoaderArgs): RootData {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -42,8 +44,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

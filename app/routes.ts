@@ -5,5 +5,8 @@ export default [
   route("about", "routes/about.tsx"),
   route("help", "routes/help.tsx"),
   route("updates", "routes/updates.tsx"),
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("logout", "routes/logout.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -17,6 +17,11 @@ export interface RequestServices {
   env: Env;
   db: Database;
   viewer: Viewer | null;
+  /**
+   * What the request's token said: none presented, valid, or presented but bad/expired/revoked. API routes
+   * that need a user turn this into API.md's two 401 messages.
+   */
+  tokenState: "none" | "valid" | "invalid";
   /** The site origin (`https://moviebooks.example`), used for absolute image URLs and canonical links. */
   origin: string;
   /** Per-request CSP nonce for the inline scripts React Router renders. */

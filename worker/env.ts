@@ -8,4 +8,6 @@ export interface Env {
   /** Comma-separated origins allowed to call /api cross-origin. */
   CORS_ORIGINS?: string;
   IMAGES: R2Bucket;
+  /** Limits login and registration attempts per client address. */
+  AUTH_LIMITER: RateLimit;
 }

@@ -2,9 +2,12 @@ import { createClient } from "@libsql/client/web";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { api } from "./api/index.ts";
+import { resolveViewer } from "./auth/accounts.ts";
+import { readBearerToken, readSessionCookie } from "./auth/cookie.ts";
 import { type AppEnv, requestContext } from "./context.ts";
 import { createDatabase } from "./db/client.ts";
 import { images } from "./images.ts";
+import { sameOriginForms, securityHeaders } from "./security.ts";
 
 const handleDocumentRequest = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -13,14 +16,25 @@ const handleDocumentRequest = createRequestHandler(
 
 const app = new Hono<AppEnv>();
 
+// Build the request's services once: the database, and the viewer from the API's Bearer token or the
+// pages' session cookie (images need neither).
 app.use("*", async (c, next) => {
   const client = createClient({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN });
+  const db = createDatabase(client);
+  const path = c.req.path;
+  const token = path.startsWith("/images/")
+    ? null
+    : path === "/api" || path.startsWith("/api/")
+      ? readBearerToken(c.req.header("Authorization") ?? null)
+      : readSessionCookie(c.req.header("Cookie") ?? null);
+  const { viewer, token: tokenState } = await resolveViewer({ db, env: c.env }, token);
   c.set("services", {
     env: c.env,
-    db: createDatabase(client),
-    viewer: null,
+    db,
+    viewer,
+    tokenState,
     origin: new URL(c.req.url).origin,
-    nonce: "",
+    nonce: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))),
     waitUntil: (promise) => c.executionCtx.waitUntil(promise),
   });
   try {
@@ -29,12 +43,13 @@ app.use("*", async (c, next) => {
     client.close();
   }
 });
+app.use("*", securityHeaders);
 
 app.route("/api", api);
 app.route("/images", images);
 
 // `all`, not `get`: form posts to route actions must reach React Router too.
-app.all("*", (c) => {
+app.all("*", sameOriginForms, (c) => {
   const context = new RouterContextProvider();
   context.set(requestContext, c.var.services);
   return handleDocumentRequest(c.req.raw, context);

@@ -1,13 +1,15 @@
-import { Form, Link, NavLink, useRouteLoaderData } from "react-router";
+import { Form, Link, NavLink, useNavigate, useRouteLoaderData } from "react-router";
 import type { RootData } from "../meta.ts";
 import { SITE_LABEL, SITE_NAME } from "../site.ts";
 
 /**
  * The header of SPEC.md §2: brand, search box and the visitor or member links.
  * The search form is a plain GET to /search, so it works without JavaScript; `required` with a
- * non-blank pattern makes the browser ignore an empty or blank term.
+ * non-blank pattern makes the browser ignore an empty or blank term. With JavaScript the term is also trimmed
+ * before it goes into the URL.
  */
 export function SiteHeader() {
+  const navigate = useNavigate();
   const root = useRouteLoaderData("root") as (RootData & { viewer?: { id: string } | null }) | undefined;
   const viewer = root?.viewer ?? null;
   return (
@@ -22,7 +24,17 @@ export function SiteHeader() {
             {SITE_LABEL}
           </Link>
         </div>
-        <Form method="get" action="/search" role="search" className="header-search">
+        <Form
+          method="get"
+          action="/search"
+          role="search"
+          className="header-search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const term = String(new FormData(event.currentTarget).get("q") ?? "").trim();
+            if (term) navigate(`/search?q=${encodeURIComponent(term)}`);
+          }}
+        >
           <label htmlFor="header-search" className="visually-hidden">
             Search connections
           </label>

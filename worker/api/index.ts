@@ -2,12 +2,16 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { auth } from "./auth.ts";
 import { health } from "./health.ts";
+import { usersApi } from "./users.ts";
 
 /** The JSON door (API.md). One router per resource; every error leaves as `{message}`. */
 export const api = new Hono<AppEnv>();
 
 api.route("/health", health);
+api.route("/auth", auth);
+api.route("/users", usersApi);
 
 api.all("*", (c) => c.json({ message: `Not Found - ${c.req.method} ${c.req.path}` }, 404));
 
