@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import type { Viewer } from "./context.ts";
-import type { Database } from "./db/client.ts";
+import type { RequestServices } from "./context.ts";
 import { books, connections, movies, users } from "./db/schema.ts";
+import { imageUrl } from "./image-keys.ts";
 import { visibleTo } from "./privacy.ts";
 
 export interface LandingTeaser {
@@ -11,6 +11,8 @@ export interface LandingTeaser {
   context: string;
   author: string;
   createdAt: number;
+  posterUrl: string | null;
+  coverUrl: string | null;
 }
 
 export interface LandingData {
@@ -19,7 +21,7 @@ export interface LandingData {
 }
 
 /** What the landing page shows a visitor: a few counts and the newest connections they may see. */
-export async function getLandingData(db: Database, viewer: Viewer | null): Promise<LandingData> {
+export async function getLandingData({ db, viewer, origin }: RequestServices): Promise<LandingData> {
   const [connectionCount, memberCount, latest] = await db.batch([
     db.select({ n: count() }).from(connections).where(visibleTo(viewer, connections.userId)),
     db.select({ n: count() }).from(users),
@@ -31,6 +33,8 @@ export async function getLandingData(db: Database, viewer: Viewer | null): Promi
         context: connections.context,
         author: sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.username})`,
         createdAt: connections.createdAt,
+        posterKey: sql<string | null>`coalesce(${connections.moviePosterKey}, ${movies.posterKey})`,
+        coverKey: sql<string | null>`coalesce(${connections.bookCoverKey}, ${books.coverKey})`,
       })
       .from(connections)
       .innerJoin(users, eq(users.id, connections.userId))
@@ -42,6 +46,10 @@ export async function getLandingData(db: Database, viewer: Viewer | null): Promi
   ]);
   return {
     stats: { connections: connectionCount[0]?.n ?? 0, members: memberCount[0]?.n ?? 0 },
-    latest,
+    latest: latest.map(({ posterKey, coverKey, ...teaser }) => ({
+      ...teaser,
+      posterUrl: imageUrl(origin, posterKey),
+      coverUrl: imageUrl(origin, coverKey),
+    })),
   };
 }

@@ -9,8 +9,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: SITE_NAME, description: SITE_DESCRIPTION, path: "/" });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, viewer } = context.get(requestContext);
-  return getLandingData(db, viewer);
+  return getLandingData(context.get(requestContext));
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -49,6 +48,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="teaser-list">
             {latest.map((item) => (
               <li key={item.id} className="teaser">
+                {item.posterUrl || item.coverUrl ? (
+                  <div className="teaser__art" aria-hidden="true">
+                    {item.posterUrl ? <img src={item.posterUrl} alt="" width={80} height={120} loading="lazy" /> : null}
+                    {item.coverUrl ? <img src={item.coverUrl} alt="" width={80} height={120} loading="lazy" /> : null}
+                  </div>
+                ) : null}
                 <Link to={`/connections/${item.id}`} className="teaser__title">
                   {item.movieTitle && item.bookTitle
                     ? `${item.movieTitle} & ${item.bookTitle}`

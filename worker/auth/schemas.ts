@@ -19,8 +19,8 @@ export const USERNAME_MAX = 20;
 export const PASSWORD_MIN = 6;
 
 // Missing or non-text fields count as empty, so every bad body gets the spec's first message, not a type error.
-const text = z.unknown().transform((value) => (typeof value === "string" ? value : ""));
-const optionalText = z.unknown().transform((value) => (typeof value === "string" ? value : undefined));
+const text = z.string().catch("");
+const optionalText = z.string().optional().catch(undefined);
 const emailCheck = z.email();
 
 /**
