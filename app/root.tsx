@@ -7,6 +7,8 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { requestContext } from "../worker/context.ts";
+import { imageUrl } from "../worker/image-keys.ts";
+import { nameOf } from "../worker/notification-text.ts";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
@@ -20,8 +22,17 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs): RootData {
-  const { origin } = context.get(requestContext);
-  return { origin };
+  const { origin, viewer } = context.get(requestContext);
+  return {
+    origin,
+    viewer: viewer && {
+      id: viewer.id,
+      username: viewer.username,
+      name: nameOf(viewer),
+      pictureUrl: imageUrl(origin, viewer.pictureKey),
+      unreadNotifications: viewer.unreadNotifications,
+    },
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

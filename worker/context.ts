@@ -10,6 +10,8 @@ export interface Viewer {
   pictureKey: string | null;
   isPrivate: boolean;
   sessionId: string;
+  /** Unread notifications, fetched with the viewer (same query) because every page's header shows it. */
+  unreadNotifications: number;
 }
 
 /** Everything a loader, action or API handler needs for one request. */

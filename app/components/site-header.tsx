@@ -2,15 +2,20 @@ import { Form, Link, NavLink, useNavigate, useRouteLoaderData } from "react-rout
 import type { RootData } from "../meta.ts";
 import { SITE_LABEL, SITE_NAME } from "../site.ts";
 
+/** SPEC.md §9: the badge shows the count, and '9+' above 9. */
+export function badgeText(count: number): string {
+  return count > 9 ? "9+" : String(count);
+}
+
 /**
  * The header of SPEC.md §2: brand, search box and the visitor or member links.
  * The search form is a plain GET to /search, so it works without JavaScript; `required` with a
  * non-blank pattern makes the browser ignore an empty or blank term. With JavaScript the term is also trimmed
- * before it goes into the URL.
+ * before it goes into the URL. Logout is a form post, so it works without JavaScript too.
  */
 export function SiteHeader() {
   const navigate = useNavigate();
-  const root = useRouteLoaderData("root") as (RootData & { viewer?: { id: string } | null }) | undefined;
+  const root = useRouteLoaderData("root") as RootData | undefined;
   const viewer = root?.viewer ?? null;
   return (
     <header className="site-header">
@@ -55,7 +60,34 @@ export function SiteHeader() {
           <NavLink to="/" end>
             Feed
           </NavLink>
-          {viewer ? null : (
+          {viewer ? (
+            <>
+              <NavLink to="/create">+ Add New</NavLink>
+              <NavLink
+                to="/notifications"
+                aria-label={
+                  viewer.unreadNotifications > 0
+                    ? `Notifications, ${viewer.unreadNotifications} unread`
+                    : "Notifications"
+                }
+              >
+                Notifications
+                {viewer.unreadNotifications > 0 ? (
+                  <span className="nav-badge" aria-hidden="true">
+                    {badgeText(viewer.unreadNotifications)}
+                  </span>
+                ) : null}
+              </NavLink>
+              <NavLink to="/users" end>
+                My Profile
+              </NavLink>
+              <Form method="post" action="/logout" className="logout-form">
+                <button type="submit" className="link-button">
+                  Logout
+                </button>
+              </Form>
+            </>
+          ) : (
             <>
               <NavLink to="/login">Login</NavLink>
               <NavLink to="/signup" className="button button--small">

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../context.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { favorites, sessions, users } from "../db/schema.ts";
+import { favorites, notifications, sessions, users } from "../db/schema.ts";
 import { AppError, badRequest, unauthorized } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { imageUrl } from "../image-keys.ts";
@@ -120,6 +120,7 @@ export async function resolveViewer(
       pictureKey: users.pictureKey,
       isPrivate: users.isPrivate,
       sessionId: sessions.id,
+      unreadNotifications: sql<number>`(select count(*) from ${notifications} where ${notifications.recipientId} = ${users.id} and ${notifications.read} = 0)`.mapWith(Number),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
