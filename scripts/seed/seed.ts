@@ -190,8 +190,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       dedupeKey: extra.dedupeKey ?? null,
       link,
       message,
-      // Older notifications have been seen; the last few days' are still unread, so the badge shows a count.
-      read: now - createdAt > 3 * DAY,
+      read: true,
       createdAt,
     });
   };
@@ -228,6 +227,12 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     notify("comment", sender, connection.userId, connection.id, createdAt, { commentId: id });
     return { id, connectionId: connection.id, userId: sender.id, text: comment.text, createdAt };
   });
+
+  // Each member's three newest notifications are still unread, so the header badge shows a count on first login.
+  const byRecipient = Map.groupBy(notificationRows, (row) => row.recipientId);
+  for (const rows of byRecipient.values()) {
+    rows.sort((a, b) => b.createdAt! - a.createdAt!).slice(0, 3).forEach((row) => (row.read = false));
+  }
 
   // Parents before children; libSQL batches run as one transaction, so a failed seed leaves nothing behind.
   const inserts: BatchItem<"sqlite">[] = [

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, startTestApp } from "../support/app.ts";
-import { javaScriptModes, launchBrowser } from "../support/browser.ts";
+import { javaScriptModes, launchBrowser, newVisitor } from "../support/browser.ts";
 
 let app: TestApp;
 let browser: Browser;
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe.each(javaScriptModes)("smoke ($name)", ({ javaScriptEnabled }) => {
   it("renders the landing page with seeded connections and working images", async () => {
-    const context = await browser.newContext({ javaScriptEnabled });
+    const context = await newVisitor(browser, { javaScriptEnabled });
     const page = await context.newPage();
     const response = await page.goto(`${app.url}/`);
     expect(response?.status()).toBe(200);
@@ -35,7 +35,7 @@ describe.each(javaScriptModes)("smoke ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("navigates from the footer to a static page and back home through the 404 page", async () => {
-    const context = await browser.newContext({ javaScriptEnabled });
+    const context = await newVisitor(browser, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto(`${app.url}/`);
     await page.getByRole("contentinfo").getByRole("link", { name: "Help / FAQ" }).click();
@@ -52,7 +52,7 @@ describe.each(javaScriptModes)("smoke ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("ignores a blank search and submits a real one to /search", async () => {
-    const context = await browser.newContext({ javaScriptEnabled });
+    const context = await newVisitor(browser, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto(`${app.url}/about`);
     const search = page.getByRole("searchbox", { name: "Search connections" });

@@ -28,3 +28,16 @@ export const javaScriptModes = [
   { name: "JavaScript on", javaScriptEnabled: true },
   { name: "JavaScript off", javaScriptEnabled: false },
 ] as const;
+
+let contextCounter = 0;
+/**
+ * A browser context as one distinct visitor: its own cookies and its own client address (so tests, like real
+ * people, do not share the login rate limit).
+ */
+export function newVisitor(browser: Browser, options: { javaScriptEnabled: boolean }) {
+  contextCounter += 1;
+  return browser.newContext({
+    javaScriptEnabled: options.javaScriptEnabled,
+    extraHTTPHeaders: { "CF-Connecting-IP": `172.16.${(contextCounter >> 8) & 255}.${contextCounter & 255}` },
+  });
+}

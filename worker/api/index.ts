@@ -4,6 +4,7 @@ import type { AppEnv } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { auth } from "./auth.ts";
 import { health } from "./health.ts";
+import { notificationsApi } from "./notifications.ts";
 import { usersApi } from "./users.ts";
 
 /** The JSON door (API.md). One router per resource; every error leaves as `{message}`. */
@@ -12,6 +13,7 @@ export const api = new Hono<AppEnv>();
 api.route("/health", health);
 api.route("/auth", auth);
 api.route("/users", usersApi);
+api.route("/notifications", notificationsApi);
 
 api.all("*", (c) => c.json({ message: `Not Found - ${c.req.method} ${c.req.path}` }, 404));
 

@@ -1,0 +1,100 @@
+import { eq, ne } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
+import { AUTH_MESSAGES } from "../../worker/auth/schemas.ts";
+import { notifications, users } from "../../worker/db/schema.ts";
+import { newId } from "../../worker/ids.ts";
+import { type TestApp, startTestApp } from "../support/app.ts";
+import { javaScriptModes, launchBrowser, newVisitor } from "../support/browser.ts";
+
+let app: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function submit(page: Page, name: string) {
+  await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name }).click()]);
+}
+
+describe.each(javaScriptModes)("accounts ($name)", ({ javaScriptEnabled }) => {
+  it("signs up, showing the first failing rule and keeping the fields, then logs out", async () => {
+    const context = await newVisitor(browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    const username = `browser_${javaScriptEnabled ? "js" : "nojs"}`;
+    await page.goto(`${app.url}/signup`);
+    await page.getByLabel("Username").fill("ab");
+    await page.getByLabel("Email").fill(`${username}@example.com`);
+    await page.getByLabel("Password", { exact: true }).fill("secret12");
+    await page.getByLabel("Confirm Password").fill("secret12");
+    await submit(page, "Sign Up");
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe(AUTH_MESSAGES.usernameLength);
+    await expect(page.getByLabel("Email").inputValue()).resolves.toBe(`${username}@example.com`);
+    expect(await page.getByLabel("Username").getAttribute("aria-invalid")).toBe("true");
+
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password", { exact: true }).fill("secret12");
+    await page.getByLabel("Confirm Password").fill("secret99");
+    await submit(page, "Sign Up");
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe(AUTH_MESSAGES.passwordsDiffer);
+
+    await page.getByLabel("Password", { exact: true }).fill("secret12");
+    await page.getByLabel("Confirm Password").fill("secret12");
+    await Promise.all([page.waitForURL(`${app.url}/`), page.getByRole("button", { name: "Sign Up" }).click()]);
+    await page.getByRole("button", { name: "Logout" }).waitFor();
+    await expect(page.getByRole("link", { name: "+ Add New" }).count()).resolves.toBe(1);
+
+    await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Logout" }).click()]);
+    await page.getByRole("link", { name: "Login" }).waitFor();
+    await context.close();
+  });
+
+  it("returns to the member page that sent a visitor to /login, with working notifications", async () => {
+    const [demo] = await app.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+    const [sender] = await app.db.select().from(users).where(ne(users.email, DEMO_EMAIL)).limit(1);
+    await app.db.insert(notifications).values(
+      [1, 2, 3].map((n) => ({
+        id: newId(),
+        recipientId: demo!.id,
+        senderId: sender!.id,
+        type: "new_follower" as const,
+        dedupeKey: `e2e-${javaScriptEnabled}-${n}`,
+        link: `/users/${sender!.id}`,
+        message: `Test notification ${n}`,
+      })),
+    );
+    const context = await newVisitor(browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/notifications`);
+    expect(new URL(page.url()).pathname).toBe("/login");
+
+    await page.getByLabel("Email").fill(DEMO_EMAIL);
+    await page.getByLabel("Password").fill("wrong-password");
+    await submit(page, "Log in");
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Invalid email or password");
+
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/notifications"),
+      page.getByRole("button", { name: "Log in" }).click(),
+    ]);
+    await page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
+    expect(await page.locator(".notification").count()).toBeGreaterThan(0);
+
+    const unreadBefore = await page.locator(".notification--unread").count();
+    expect(unreadBefore).toBeGreaterThanOrEqual(3);
+    await page.locator(".notification--unread").first().getByRole("button", { name: "Mark Read" }).click();
+    await expect.poll(() => page.locator(".notification--unread").count()).toBe(unreadBefore - 1);
+
+    await page.getByRole("button", { name: "Mark All as Read" }).click();
+    await expect.poll(() => page.locator(".notification--unread").count()).toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: "Mark All as Read" }).isDisabled()).toBe(true);
+    await expect.poll(() => page.locator(".nav-badge").count()).toBe(0);
+    await context.close();
+  });
+});
