@@ -42,6 +42,7 @@ describe("the Worker's three doors", () => {
       const response = await fetch(app.url + path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("content-type"), path).toBe("image/png");
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
     }
   });
 
