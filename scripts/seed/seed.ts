@@ -12,7 +12,14 @@ import { newId } from "../../worker/ids.ts";
 import { newImageKey } from "../../worker/image-keys.ts";
 import { hashPassword } from "../../worker/auth/passwords.ts";
 import { nameOf, notificationText } from "../../worker/notification-text.ts";
-import { buildSearchDocument, replaceSearchDocument } from "../../worker/search-document.ts";
+import {
+  bookSearchText,
+  connectionSearchText,
+  indexBook,
+  indexConnection,
+  indexMovie,
+  movieSearchText,
+} from "../../worker/search-index.ts";
 import { normalizeTags, splitList } from "../../worker/tags.ts";
 import { connections as pairs, comments, favorites, follows, likes, textPosts, users } from "./content.ts";
 import { renderAvatar, renderCover, renderPoster, renderScreenshot } from "./images.ts";
@@ -72,7 +79,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
   const bookIds = new Map<string, string>();
   const connectionRows: (typeof schema.connections.$inferInsert)[] = [];
   const tagRows: (typeof schema.connectionTags.$inferInsert)[] = [];
-  const searchRows: Array<{ connectionId: string; body: string }> = [];
+  const searchRows: BatchItem<"sqlite">[] = [];
 
   for (const [index, pair] of pairs.entries()) {
     const createdAt = now - pair.daysAgo * DAY - index * 7 * MINUTE;
@@ -100,6 +107,13 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       splitList(pair.movie.actors).forEach((name, position) =>
         movieActorRows.push({ movieId: movieId!, position, name, nameLower: name.toLowerCase() }),
       );
+      searchRows.push(
+        ...indexMovie(
+          db,
+          movieId,
+          movieSearchText({ ...pair.movie, genres: splitList(pair.movie.genres), actors: splitList(pair.movie.actors) }),
+        ),
+      );
     }
     const bookKey = `${pair.book.title.toLowerCase()}\u0000${pair.book.author.toLowerCase()}`;
     let bookId = bookIds.get(bookKey);
@@ -123,6 +137,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       splitList(pair.book.genres).forEach((name, position) =>
         bookGenreRows.push({ bookId: bookId!, position, name, nameLower: name.toLowerCase() }),
       );
+      searchRows.push(...indexBook(db, bookId, bookSearchText({ ...pair.book, genres: splitList(pair.book.genres) })));
     }
 
     const id = newId(createdAt);
@@ -143,15 +158,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       createdAt,
     });
     tags.forEach((tag) => tagRows.push({ connectionId: id, tag }));
-    searchRows.push({
-      connectionId: id,
-      body: buildSearchDocument({
-        context: pair.context,
-        tags,
-        movie: { ...pair.movie, genres: splitList(pair.movie.genres), actors: splitList(pair.movie.actors) },
-        book: { ...pair.book, genres: splitList(pair.book.genres) },
-      }),
-    });
+    searchRows.push(...indexConnection(db, id, connectionSearchText({ context: pair.context, tags })));
   }
 
   for (const [index, post] of textPosts.entries()) {
@@ -160,7 +167,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     const tags = normalizeTags(post.tags);
     connectionRows.push({ id, userId: userId(post.author).id, context: post.context, createdAt });
     tags.forEach((tag) => tagRows.push({ connectionId: id, tag }));
-    searchRows.push({ connectionId: id, body: buildSearchDocument({ context: post.context, tags }) });
+    searchRows.push(...indexConnection(db, id, connectionSearchText({ context: post.context, tags })));
   }
 
   const pairConnection = (index: number) => {
@@ -249,7 +256,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     db.insert(schema.favorites).values(favoriteRows),
     db.insert(schema.comments).values(commentRows),
     db.insert(schema.notifications).values(notificationRows),
-    ...searchRows.flatMap((row) => replaceSearchDocument(db, row.connectionId, row.body)),
+    ...searchRows,
   ];
   await db.batch(inserts as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   console.log(

@@ -11,3 +11,29 @@ export async function readJson(c: Context): Promise<unknown> {
     throw badRequest("Invalid JSON body.");
   }
 }
+
+/**
+ * The fields and files of a create/update request: multipart or urlencoded forms (text fields plus files),
+ * or a JSON object (API.md: a JSON body is accepted wherever multipart is).
+ */
+export async function readFieldsAndFiles(c: Context): Promise<{ fields: Record<string, unknown>; files: Record<string, unknown> }> {
+  const type = c.req.header("Content-Type") ?? "";
+  if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw badRequest("Invalid form data.");
+    }
+    const fields: Record<string, unknown> = {};
+    const files: Record<string, unknown> = {};
+    for (const [name, value] of form) {
+      if (typeof value === "string") fields[name] = value;
+      else files[name] = value;
+    }
+    return { fields, files };
+  }
+  const body = await readJson(c);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Request body must be a JSON object.");
+  return { fields: body as Record<string, unknown>, files: {} };
+}

@@ -3,6 +3,8 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { auth } from "./auth.ts";
+import { booksApi, moviesApi } from "./catalog.ts";
+import { connectionsApi } from "./connections.ts";
 import { health } from "./health.ts";
 import { notificationsApi } from "./notifications.ts";
 import { usersApi } from "./users.ts";
@@ -14,6 +16,9 @@ api.route("/health", health);
 api.route("/auth", auth);
 api.route("/users", usersApi);
 api.route("/notifications", notificationsApi);
+api.route("/connections", connectionsApi);
+api.route("/movies", moviesApi);
+api.route("/books", booksApi);
 
 api.all("*", (c) => c.json({ message: `Not Found - ${c.req.method} ${c.req.path}` }, 404));
 

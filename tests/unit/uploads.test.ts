@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { renderAvatar } from "../../scripts/seed/images.ts";
+import { AppError } from "../../worker/errors.ts";
+import { MAX_IMAGE_BYTES, readImageUpload, sniffImageType } from "../../worker/uploads.ts";
+
+const png = renderAvatar({ name: "Test Person", hue: 20 });
+const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0xff, 0xd9]);
+const gif = Uint8Array.from([...new TextEncoder().encode("GIF89a"), 1, 0, 1, 0, 0, 0, 0, 0x3b]);
+const messages = { invalidType: "bad type", tooLarge: "too big" };
+
+describe("sniffImageType", () => {
+  it("recognises complete PNG, JPEG and GIF files by their bytes", () => {
+    expect(sniffImageType(png)).toBe("image/png");
+    expect(sniffImageType(jpeg)).toBe("image/jpeg");
+    expect(sniffImageType(gif)).toBe("image/gif");
+  });
+
+  it("refuses other formats, truncated images and text pretending to be an image", () => {
+    expect(sniffImageType(png.subarray(0, png.length - 20))).toBeNull();
+    expect(sniffImageType(jpeg.subarray(0, 10))).toBeNull();
+    expect(sniffImageType(gif.subarray(0, gif.length - 1))).toBeNull();
+    expect(sniffImageType(new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>"))).toBeNull();
+    expect(sniffImageType(new TextEncoder().encode("GIF89a<script>alert(1)</script>"))).toBeNull();
+    expect(sniffImageType(new Uint8Array())).toBeNull();
+  });
+});
+
+describe("readImageUpload", () => {
+  const file = (bytes: Uint8Array, name: string, type: string) => new File([bytes as BlobPart], name, { type });
+
+  it("treats an empty file input as no upload", async () => {
+    expect(await readImageUpload(new File([], "", { type: "application/octet-stream" }), messages)).toBeNull();
+    expect(await readImageUpload(undefined, messages)).toBeNull();
+    expect(await readImageUpload("text", messages)).toBeNull();
+  });
+
+  it("judges by bytes, not by the declared type or the name", async () => {
+    await expect(readImageUpload(file(png, "photo.gif", "image/gif"), messages)).resolves.toMatchObject({ type: "image/png" });
+    const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+    await expect(readImageUpload(file(html, "cat.png", "image/png"), messages)).rejects.toMatchObject({
+      status: 415,
+      message: "bad type",
+    });
+  });
+
+  it("refuses one byte over 5 MB with 413, and a large non-image with 415", async () => {
+    const big = new Uint8Array(MAX_IMAGE_BYTES + 1);
+    big.set(png.subarray(0, 16));
+    const error = await readImageUpload(file(big, "big.png", "image/png"), messages).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 413, message: "too big" });
+    await expect(readImageUpload(file(new Uint8Array(MAX_IMAGE_BYTES + 1), "big.png", "image/png"), messages)).rejects.toMatchObject({
+      status: 415,
+    });
+  });
+});

@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import {
+  connectionsByIds,
+  createConnection,
+  getConnection,
+  listFeed,
+  pageNumber,
+  popularTags,
+  readFeedFilters,
+  searchConnections,
+} from "../connections.ts";
+import { badRequest } from "../errors.ts";
+import { readFieldsAndFiles, readJson } from "./body.ts";
+import { type MemberEnv, member } from "./member.ts";
+
+export const connectionsApi = new Hono<MemberEnv>()
+  .get("/", async (c) =>
+    c.json(await listFeed(c.var.services, readFeedFilters(c.req.query()), pageNumber(c.req.query("pageNumber")))),
+  )
+  .get("/search", async (c) =>
+    c.json(
+      await searchConnections(
+        c.var.services,
+        c.req.query("q") ?? "",
+        pageNumber(c.req.query("page") ?? c.req.query("pageNumber")),
+      ),
+    ),
+  )
+  .get("/popular-tags", async (c) => c.json(await popularTags(c.var.services)))
+  .post("/batch", member, async (c) => {
+    const body = (await readJson(c)) as { connectionIds?: unknown } | null;
+    const ids = body?.connectionIds;
+    if (!Array.isArray(ids)) throw badRequest('Request body must contain an array named "connectionIds".');
+    return c.json(await connectionsByIds(c.var.services, ids.filter((id): id is string => typeof id === "string")));
+  })
+  .get("/:id", async (c) => c.json(await getConnection(c.var.services, c.req.param("id"))))
+  .post("/", member, async (c) => {
+    const { fields, files } = await readFieldsAndFiles(c);
+    return c.json(await createConnection(c.var.services, c.var.viewer, fields, files), 201);
+  });

@@ -1,0 +1,207 @@
+import { type SQL, asc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { RequestServices } from "./context.ts";
+import type { Database } from "./db/client.ts";
+import { bookGenres, books, movieActors, movieGenres, movies } from "./db/schema.ts";
+import { badRequest, notFound } from "./errors.ts";
+import { isId, newId } from "./ids.ts";
+import { imageUrl } from "./image-keys.ts";
+import { bookSearchText, indexBook, indexMovie, movieSearchText } from "./search-index.ts";
+
+/**
+ * Movies and books are shared by every connection that features them. A post finds them by title
+ * (case-insensitively; a book also by author when both have one) or creates them, and fills in fields that
+ * are still empty, never erasing or rewriting what earlier posts set (API.md "Create").
+ */
+export interface MovieInput {
+  title: string;
+  year: number | null;
+  director: string;
+  genres: string[];
+  actors: string[];
+  synopsis: string;
+  posterKey: string | null;
+}
+
+export interface BookInput {
+  title: string;
+  author: string;
+  publicationYear: number | null;
+  genres: string[];
+  isbn: string;
+  synopsis: string;
+  coverKey: string | null;
+}
+
+type MovieRow = typeof movies.$inferSelect & { genres: string[]; actors: string[] };
+type BookRow = typeof books.$inferSelect & { genres: string[] };
+
+const names = (query: SQL) => sql<string>`(select coalesce(json_group_array(name), '[]') from (${query}))`;
+
+/** Reads what already exists for these titles, in one round trip. */
+export async function findExisting(db: Database, movieTitle: string | null, bookTitle: string | null) {
+  const movieQuery = db
+    .select({
+      movie: movies,
+      genres: names(sql`select name from movie_genres where movie_id = ${movies.id} order by position`),
+      actors: names(sql`select name from movie_actors where movie_id = ${movies.id} order by position`),
+    })
+    .from(movies)
+    .where(sql`lower(${movies.title}) = lower(${movieTitle ?? ""})`);
+  const bookQuery = db
+    .select({ book: books, genres: names(sql`select name from book_genres where book_id = ${books.id} order by position`) })
+    .from(books)
+    .where(sql`lower(${books.title}) = lower(${bookTitle ?? ""})`)
+    .orderBy(asc(books.createdAt), asc(books.id));
+  const [movieRows, bookRows] = await db.batch([movieQuery, bookQuery]);
+  const movie: MovieRow | null = movieRows[0]
+    ? { ...movieRows[0].movie, genres: JSON.parse(movieRows[0].genres), actors: JSON.parse(movieRows[0].actors) }
+    : null;
+  const bookCandidates: BookRow[] = bookRows.map((row) => ({ ...row.book, genres: JSON.parse(row.genres) }));
+  return { movie, bookCandidates };
+}
+
+/** Which existing book a post means: same author, else one without an author, else (no author given) the first. */
+export function chooseBook(candidates: BookRow[], author: string): BookRow | null {
+  const wanted = author.toLowerCase();
+  if (wanted) {
+    return (
+      candidates.find((book) => book.author.toLowerCase() === wanted) ??
+      candidates.find((book) => book.author === "") ??
+      null
+    );
+  }
+  return candidates[0] ?? null;
+}
+
+/**
+ * Statements that make sure the movie exists with every field it can have, plus an SQL expression for its id.
+ * The id is looked up by title inside the same transaction, so two posts racing to create the same movie end
+ * up sharing one row (the unique title index decides) instead of failing.
+ */
+export function upsertMovie(db: Database, input: MovieInput, existing: MovieRow | null) {
+  const id = sql`(select id from ${movies} where lower(${movies.title}) = lower(${input.title}))`;
+  const merged = {
+    title: existing?.title ?? input.title,
+    year: existing?.year ?? input.year,
+    director: existing?.director || input.director,
+    synopsis: existing?.synopsis || input.synopsis,
+    posterKey: existing?.posterKey ?? input.posterKey,
+    genres: existing?.genres.length ? existing.genres : input.genres,
+    actors: existing?.actors.length ? existing.actors : input.actors,
+  };
+  const statements: BatchItem<"sqlite">[] = [
+    db
+      .insert(movies)
+      .values({ id: newId(), title: input.title, year: input.year, director: input.director, synopsis: input.synopsis, posterKey: input.posterKey })
+      .onConflictDoNothing(),
+    db
+      .update(movies)
+      .set({
+        year: sql`coalesce(${movies.year}, ${input.year})`,
+        director: sql`case when ${movies.director} = '' then ${input.director} else ${movies.director} end`,
+        synopsis: sql`case when ${movies.synopsis} = '' then ${input.synopsis} else ${movies.synopsis} end`,
+        posterKey: sql`coalesce(${movies.posterKey}, ${input.posterKey})`,
+      })
+      .where(sql`lower(${movies.title}) = lower(${input.title})`),
+  ];
+  if (!existing?.genres.length) statements.push(...listInserts(db, "movie_genres", "movie_id", id, input.genres));
+  if (!existing?.actors.length) statements.push(...listInserts(db, "movie_actors", "movie_id", id, input.actors));
+  statements.push(...indexMovie(db, id, movieSearchText(merged)));
+  return { id, statements };
+}
+
+/** As upsertMovie, for the book the post means (see chooseBook). */
+export function upsertBook(db: Database, input: BookInput, existing: BookRow | null) {
+  const author = existing?.author || input.author;
+  const id = sql`(select id from ${books} where lower(${books.title}) = lower(${input.title}) and lower(${books.author}) = lower(${author}))`;
+  const merged = {
+    title: existing?.title ?? input.title,
+    author,
+    synopsis: existing?.synopsis || input.synopsis,
+    genres: existing?.genres.length ? existing.genres : input.genres,
+  };
+  const statements: BatchItem<"sqlite">[] = existing
+    ? [
+        db
+          .update(books)
+          .set({
+            author: sql`case when ${books.author} = '' then ${input.author} else ${books.author} end`,
+            publicationYear: sql`coalesce(${books.publicationYear}, ${input.publicationYear})`,
+            isbn: sql`case when ${books.isbn} = '' then ${input.isbn} else ${books.isbn} end`,
+            synopsis: sql`case when ${books.synopsis} = '' then ${input.synopsis} else ${books.synopsis} end`,
+            coverKey: sql`coalesce(${books.coverKey}, ${input.coverKey})`,
+          })
+          .where(eq(books.id, existing.id)),
+      ]
+    : [
+        db
+          .insert(books)
+          .values({
+            id: newId(),
+            title: input.title,
+            author: input.author,
+            publicationYear: input.publicationYear,
+            isbn: input.isbn,
+            synopsis: input.synopsis,
+            coverKey: input.coverKey,
+          })
+          .onConflictDoNothing(),
+      ];
+  if (!existing?.genres.length) statements.push(...listInserts(db, "book_genres", "book_id", id, input.genres));
+  statements.push(...indexBook(db, id, bookSearchText(merged)));
+  return { id, statements };
+}
+
+function listInserts(db: Database, table: string, key: string, id: SQL, items: string[]) {
+  return items.map((name, position) =>
+    db.run(
+      sql`insert or ignore into ${sql.identifier(table)} (${sql.identifier(key)}, position, name, name_lower) select ${id}, ${position}, ${name}, ${name.toLowerCase()}`,
+    ),
+  );
+}
+
+/** API.md "Movie". */
+export async function getMovie({ db, origin }: RequestServices, id: string) {
+  if (!isId(id)) throw badRequest("Invalid Movie ID format");
+  const [rows, genres, actors] = await db.batch([
+    db.select().from(movies).where(eq(movies.id, id)),
+    db.select({ name: movieGenres.name }).from(movieGenres).where(eq(movieGenres.movieId, id)).orderBy(movieGenres.position),
+    db.select({ name: movieActors.name }).from(movieActors).where(eq(movieActors.movieId, id)).orderBy(movieActors.position),
+  ]);
+  const movie = rows[0];
+  if (!movie) throw notFound("Movie not found");
+  return {
+    _id: movie.id,
+    title: movie.title,
+    year: movie.year,
+    genres: genres.map((row) => row.name),
+    director: movie.director,
+    actors: actors.map((row) => row.name),
+    synopsis: movie.synopsis,
+    posterPath: imageUrl(origin, movie.posterKey) ?? "",
+    createdAt: new Date(movie.createdAt).toISOString(),
+  };
+}
+
+/** API.md "Book". */
+export async function getBook({ db, origin }: RequestServices, id: string) {
+  if (!isId(id)) throw badRequest("Invalid Book ID format");
+  const [rows, genres] = await db.batch([
+    db.select().from(books).where(eq(books.id, id)),
+    db.select({ name: bookGenres.name }).from(bookGenres).where(eq(bookGenres.bookId, id)).orderBy(bookGenres.position),
+  ]);
+  const book = rows[0];
+  if (!book) throw notFound("Book not found");
+  return {
+    _id: book.id,
+    title: book.title,
+    author: book.author,
+    publicationYear: book.publicationYear,
+    genres: genres.map((row) => row.name),
+    isbn: book.isbn,
+    synopsis: book.synopsis,
+    coverPath: imageUrl(origin, book.coverKey) ?? "",
+    createdAt: new Date(book.createdAt).toISOString(),
+  };
+}
