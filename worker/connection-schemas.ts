@@ -109,3 +109,24 @@ export const createConnectionSchema = z
   }));
 
 export type CreateConnectionInput = z.output<typeof createConnectionSchema>;
+
+/** An edit (API.md "Update"): titles are read-only; absent fields keep their value. */
+export const updateConnectionSchema = z
+  .object({
+    context: text.optional(),
+    tags: list.optional(),
+    bookAuthor: text.optional(),
+    removeScreenshot: z
+      .union([z.boolean(), z.string()])
+      .optional()
+      .catch(undefined)
+      .transform((value) => value === true || value === "true" || value === "on" || value === "1"),
+  })
+  .superRefine((input, ctx) => {
+    const checks: Check[] = [
+      tooLong("Context", input.context ?? "", LIMITS.context),
+      badList("Tags", input.tags ?? []),
+      tooLong("Book author", input.bookAuthor ?? "", LIMITS.name),
+    ];
+    checks.every((check) => check(ctx));
+  });

@@ -7,6 +7,7 @@ import {
   IMAGE_KINDS,
   createConnectionSchema,
   imageMessages,
+  updateConnectionSchema,
 } from "./connection-schemas.ts";
 import {
   type ConnectionView,
@@ -15,12 +16,24 @@ import {
   toConnectionView,
 } from "./connection-reads.ts";
 import type { RequestServices, Viewer } from "./context.ts";
-import { bookGenres, books, connections, connectionTags, movieActors, movieGenres, movies } from "./db/schema.ts";
-import { badRequest, notFound } from "./errors.ts";
+import {
+  bookGenres,
+  books,
+  comments,
+  connections,
+  connectionTags,
+  favorites,
+  likes,
+  movieActors,
+  movieGenres,
+  movies,
+  notifications,
+} from "./db/schema.ts";
+import { badRequest, forbidden, notFound } from "./errors.ts";
 import { isId, newId } from "./ids.ts";
 import { type ImageKind, newImageKey } from "./image-keys.ts";
 import { visibleTo } from "./privacy.ts";
-import { connectionSearchText, indexConnection, matchesSearch } from "./search-index.ts";
+import { connectionSearchText, indexConnection, matchesSearch, unindexConnection } from "./search-index.ts";
 import { normalizeTags } from "./tags.ts";
 import { type ImageUpload, readImageUpload } from "./uploads.ts";
 import { validate } from "./validation.ts";
@@ -280,3 +293,111 @@ export async function createConnection(
   return getConnection(services, id);
 }
 
+
+/**
+ * The connection a member wants to change: 400 for a malformed id, 404 when it does not exist or is hidden
+ * from them, 403 when it is someone else's.
+ */
+async function ownConnection(services: RequestServices, viewer: Viewer, id: string, forbiddenMessage: string) {
+  if (!isId(id)) throw badRequest(CONNECTION_MESSAGES.invalidId);
+  const [row] = await services.db
+    .select({
+      connection: connections,
+      bookTitle: books.title,
+      tags: sql<string>`(select coalesce(json_group_array(tag), '[]') from (select ${connectionTags.tag} as tag from ${connectionTags} where ${connectionTags.connectionId} = ${connections.id} order by rowid))`,
+    })
+    .from(connections)
+    .leftJoin(books, eq(books.id, connections.bookId))
+    .where(and(eq(connections.id, id), visibleTo(viewer, connections.userId)));
+  if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
+  if (row.connection.userId !== viewer.id) throw forbidden(forbiddenMessage);
+  return { ...row.connection, bookTitle: row.bookTitle, tags: JSON.parse(row.tags) as string[] };
+}
+
+/**
+ * Edits context, tags, the book's author and the screenshot. Titles are read-only. A new author points this
+ * connection at the book with that title and author (found or created), so other connections of the old book
+ * never change.
+ */
+export async function updateConnection(
+  services: RequestServices,
+  viewer: Viewer,
+  id: string,
+  fields: Record<string, unknown>,
+  files: { screenshot?: unknown },
+): Promise<ConnectionView> {
+  const current = await ownConnection(services, viewer, id, CONNECTION_MESSAGES.notAuthorizedEdit);
+  const input = validate(updateConnectionSchema, fields);
+  const context = input.context ?? current.context;
+  const tags = input.tags === undefined ? current.tags : normalizeTags(input.tags);
+  const isTextOnly = !current.movieId || !current.bookId;
+  if (isTextOnly && !context) throw badRequest(CONNECTION_MESSAGES.needTitlesOrContext);
+  const screenshot = await readImageUpload(files.screenshot, imageMessages(IMAGE_KINDS.screenshot));
+  const { db } = services;
+
+  await storeImagesThen(services, screenshot ? { screenshot } : {}, async (keys) => {
+    const screenshotKey = keys.screenshot ?? (input.removeScreenshot ? null : current.screenshotKey);
+    const statements: BatchItem<"sqlite">[] = [];
+    let bookId: SQL | string | null = current.bookId;
+    if (input.bookAuthor !== undefined && current.bookId && current.bookTitle !== null) {
+      const existing = await findExisting(db, null, current.bookTitle);
+      const sameAuthor = existing.bookCandidates.find(
+        (book) => book.author.toLowerCase() === input.bookAuthor!.toLowerCase(),
+      );
+      if (sameAuthor) bookId = sameAuthor.id;
+      else {
+        const created = upsertBook(
+          db,
+          { title: current.bookTitle, author: input.bookAuthor, publicationYear: null, genres: [], isbn: "", synopsis: "", coverKey: null },
+          null,
+        );
+        statements.push(...created.statements);
+        bookId = created.id;
+      }
+    }
+    statements.push(
+      db
+        .update(connections)
+        .set({ context, screenshotKey, bookId, updatedAt: Date.now() })
+        .where(eq(connections.id, id)),
+      db.delete(connectionTags).where(eq(connectionTags.connectionId, id)),
+      ...(tags.length ? [db.insert(connectionTags).values(tags.map((tag) => ({ connectionId: id, tag })))] : []),
+      ...indexConnection(db, id, connectionSearchText({ context, tags })),
+    );
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  });
+
+  const replacedOrRemoved = current.screenshotKey && (screenshot || input.removeScreenshot);
+  if (replacedOrRemoved) await services.env.IMAGES.delete(current.screenshotKey!);
+  return getConnection(services, id);
+}
+
+/**
+ * Deletes a connection with everything that hangs off it: tags, likes, favorites, comments, the notifications
+ * they caused, its search row, and its own images (unless a movie or book row shows the same image).
+ */
+export async function deleteConnection(services: RequestServices, viewer: Viewer, id: string) {
+  const current = await ownConnection(services, viewer, id, CONNECTION_MESSAGES.notAuthorizedDelete);
+  const { db } = services;
+  const ownKeys = [current.screenshotKey, current.moviePosterKey, current.bookCoverKey].filter(
+    (key): key is string => Boolean(key),
+  );
+  const candidates = ownKeys.length ? ownKeys : [""];
+  const [, moviesSharing, booksSharing] = await db.batch([
+    db.delete(notifications).where(
+      sql`${notifications.connectionId} = ${id} or ${notifications.commentId} in (select ${comments.id} from ${comments} where ${comments.connectionId} = ${id})`,
+    ),
+    db.select({ key: movies.posterKey }).from(movies).where(inArray(movies.posterKey, candidates)),
+    db.select({ key: books.coverKey }).from(books).where(inArray(books.coverKey, candidates)),
+    db.delete(comments).where(eq(comments.connectionId, id)),
+    db.delete(likes).where(eq(likes.connectionId, id)),
+    db.delete(favorites).where(eq(favorites.connectionId, id)),
+    db.delete(connectionTags).where(eq(connectionTags.connectionId, id)),
+    unindexConnection(db, id),
+    db.delete(connections).where(eq(connections.id, id)),
+  ]);
+  const shared = new Set([...moviesSharing, ...booksSharing].map((row) => row.key));
+  const unshared = ownKeys.filter((key) => !shared.has(key));
+  if (unshared.length) await services.env.IMAGES.delete(unshared);
+  return { message: CONNECTION_MESSAGES.deleted, connectionId: id };
+}

@@ -2,12 +2,14 @@ import { Hono } from "hono";
 import {
   connectionsByIds,
   createConnection,
+  deleteConnection,
   getConnection,
   listFeed,
   pageNumber,
   popularTags,
   readFeedFilters,
   searchConnections,
+  updateConnection,
 } from "../connections.ts";
 import { badRequest } from "../errors.ts";
 import { readFieldsAndFiles, readJson } from "./body.ts";
@@ -37,4 +39,9 @@ export const connectionsApi = new Hono<MemberEnv>()
   .post("/", member, async (c) => {
     const { fields, files } = await readFieldsAndFiles(c);
     return c.json(await createConnection(c.var.services, c.var.viewer, fields, files), 201);
-  });
+  })
+  .put("/:id", member, async (c) => {
+    const { fields, files } = await readFieldsAndFiles(c);
+    return c.json(await updateConnection(c.var.services, c.var.viewer, c.req.param("id"), fields, files));
+  })
+  .delete("/:id", member, async (c) => c.json(await deleteConnection(c.var.services, c.var.viewer, c.req.param("id"))));
