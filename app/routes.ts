@@ -8,7 +8,17 @@ export default [
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("search", "routes/search.tsx"),
+  route("movies/:movieId", "routes/movie.tsx"),
+  route("books/:bookId", "routes/book.tsx"),
+  route("connections/:connectionId", "routes/connection.tsx"),
+  route("profile/:userId", "routes/profile-redirect.tsx"),
   // Pages for members only: visitors are sent to /login and brought back afterwards.
-  layout("routes/member-area.tsx", [route("notifications", "routes/notifications.tsx")]),
+  layout("routes/member-area.tsx", [
+    route("create", "routes/create.tsx"),
+    route("connections/:connectionId/edit", "routes/connection-edit.tsx"),
+    route("connections/:connectionId/delete", "routes/connection-delete.tsx"),
+    route("notifications", "routes/notifications.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -67,3 +67,14 @@ function looksLikeImageStart(head: Uint8Array): boolean {
     (head[0] === 0x47 && head[1] === 0x49 && head[2] === 0x46 && head[3] === 0x38)
   );
 }
+
+/** A submitted form as its text fields and its files (the API and the page actions read forms the same way). */
+export function splitFormData(form: FormData): { fields: Record<string, string>; files: Record<string, File> } {
+  const fields: Record<string, string> = {};
+  const files: Record<string, File> = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string") fields[name] = value;
+    else files[name] = value;
+  }
+  return { fields, files };
+}

@@ -1,6 +1,9 @@
-import { Link } from "react-router";
-import { requestContext } from "../../worker/context.ts";
-import { getLandingData } from "../../worker/landing.ts";
+import { Form, Link } from "react-router";
+import type { FeedFilters } from "../../worker/connections.ts";
+import type { LandingData } from "../../worker/landing.ts";
+import { ConnectionCard } from "../components/connection/connection-card.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { PopularTags } from "../components/popular-tags.tsx";
 import { pageMeta } from "../meta.ts";
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from "../site.ts";
 import type { Route } from "./+types/home";
@@ -8,12 +11,78 @@ import type { Route } from "./+types/home";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: SITE_NAME, description: SITE_DESCRIPTION, path: "/" });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return getLandingData(context.get(requestContext));
-}
+export { loader } from "./home.server.ts";
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { stats, latest } = loaderData;
+  return loaderData.kind === "landing" ? <Landing {...loaderData} /> : <Feed {...loaderData} />;
+}
+
+const FILTER_FIELDS: Array<{ name: keyof FeedFilters; label: string }> = [
+  { name: "movieGenre", label: "Movie genre" },
+  { name: "director", label: "Director" },
+  { name: "actor", label: "Actor" },
+  { name: "bookGenre", label: "Book genre" },
+  { name: "author", label: "Author" },
+];
+
+function Feed({ feed, filters, tags }: Extract<Route.ComponentProps["loaderData"], { kind: "feed" }>) {
+  const filtered = Object.keys(filters).length > 0;
+  const fieldFiltered = FILTER_FIELDS.some((field) => filters[field.name]);
+  return (
+    <div className="with-aside">
+      <section aria-labelledby="feed-title" className="feed">
+        <h1 id="feed-title">Your feed</h1>
+        {filters.tags ? (
+          <p className="active-filter">
+            Showing connections tagged <strong>#{filters.tags}</strong> · <Link to="/">Show all</Link>
+          </p>
+        ) : null}
+        <details className="panel filters" open={fieldFiltered || undefined}>
+          <summary>
+            <h2 className="panel__title">Filters</h2>
+          </summary>
+          {/* A GET form: applying puts the filters in the URL and starts again at page 1. */}
+          <Form method="get" className="filters__form">
+            {FILTER_FIELDS.map((field) => (
+              <div className="field" key={field.name}>
+                <label htmlFor={`filter-${field.name}`}>{field.label}</label>
+                <input id={`filter-${field.name}`} name={field.name} defaultValue={filters[field.name] ?? ""} />
+              </div>
+            ))}
+            {filters.tags ? <input type="hidden" name="tags" value={filters.tags} /> : null}
+            <div className="filters__actions">
+              <button type="submit" className="button button--small">
+                Apply
+              </button>
+              <Link to="/" className="button button--ghost button--small">
+                Clear
+              </Link>
+            </div>
+          </Form>
+        </details>
+        {feed.connections.length === 0 ? (
+          <p className="empty">
+            {filtered ? "No connections found matching your filter(s)." : "No connections found yet. Be the first to add one!"}
+          </p>
+        ) : (
+          <ol className="card-list">
+            {feed.connections.map((connection) => (
+              <li key={connection._id}>
+                <ConnectionCard connection={connection} />
+              </li>
+            ))}
+          </ol>
+        )}
+        <Pagination page={feed.page} pages={feed.pages} />
+      </section>
+      <aside className="aside">
+        <PopularTags tags={tags} />
+      </aside>
+    </div>
+  );
+}
+
+function Landing({ stats, latest }: LandingData) {
   return (
     <div className="landing">
       <section className="hero" aria-labelledby="hero-title">

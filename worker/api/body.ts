@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { badRequest } from "../errors.ts";
+import { splitFormData } from "../uploads.ts";
 
 /** The JSON body of a request, or `{}` when there is none; malformed JSON is API.md's 400. */
 export async function readJson(c: Context): Promise<unknown> {
@@ -25,13 +26,7 @@ export async function readFieldsAndFiles(c: Context): Promise<{ fields: Record<s
     } catch {
       throw badRequest("Invalid form data.");
     }
-    const fields: Record<string, unknown> = {};
-    const files: Record<string, unknown> = {};
-    for (const [name, value] of form) {
-      if (typeof value === "string") fields[name] = value;
-      else files[name] = value;
-    }
-    return { fields, files };
+    return splitFormData(form);
   }
   const body = await readJson(c);
   if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Request body must be a JSON object.");

@@ -1,0 +1,179 @@
+import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import type { ConnectionView } from "../../../worker/connection-reads.ts";
+import type { RootData } from "../../meta.ts";
+import { connectionTitle, shareLink, shareText } from "../../share.ts";
+import { DEFAULT_AVATAR, PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../../site.ts";
+import { LocalDate } from "../local-date.tsx";
+import { ShareMenu } from "./share-menu.tsx";
+
+export const DELETE_CONFIRMATION = "Are you sure you want to delete this connection?";
+const CONTEXT_PREVIEW = 280;
+
+/** Broken images fall back to the default avatar, poster or cover (SPEC.md §2). */
+function fallback(src: string) {
+  return (event: React.SyntheticEvent<HTMLImageElement>) => {
+    if (!event.currentTarget.src.endsWith(src)) event.currentTarget.src = src;
+  };
+}
+
+/**
+ * A connection as SPEC.md §2 describes it. A connection without both refs is the text-only variant. A card
+ * with missing user data shows the spec's error line instead of guessing.
+ */
+export function ConnectionCard({ connection, headingLevel = 2 }: { connection: ConnectionView; headingLevel?: 2 | 3 }) {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const viewer = root?.viewer ?? null;
+  const origin = root?.origin ?? "";
+  if (!connection?._id || !connection.userRef?._id) {
+    return <p className="card card--error">Error: Incomplete connection data ...</p>;
+  }
+  const { movieRef, bookRef, userRef } = connection;
+  const textOnly = !movieRef && !bookRef;
+  const title = connectionTitle(connection);
+  const author = userRef.displayName || userRef.username;
+  const Heading = `h${headingLevel}` as const;
+  const long = connection.context.length > CONTEXT_PREVIEW;
+  const isOwner = viewer?.id === userRef._id;
+
+  return (
+    <article className={`card${textOnly ? " card--text" : ""}`} aria-labelledby={`card-${connection._id}`}>
+      <header className="card__header">
+        <img
+          className="avatar"
+          src={userRef.profilePictureUrl || DEFAULT_AVATAR}
+          onError={fallback(DEFAULT_AVATAR)}
+          alt=""
+          width={40}
+          height={40}
+        />
+        <div>
+          {textOnly ? null : (
+            <Heading id={`card-${connection._id}`} className="card__title">
+              <Link to={`/connections/${connection._id}`}>{title}</Link>
+            </Heading>
+          )}
+          <p className="card__byline">
+            Added by <Link to={`/users/${userRef._id}`}>{author}</Link> on <LocalDate iso={connection.createdAt} />
+          </p>
+        </div>
+      </header>
+
+      {textOnly ? (
+        <Heading id={`card-${connection._id}`} className="visually-hidden">
+          Post by {author}
+        </Heading>
+      ) : (
+        <div className="card__art">
+          {movieRef ? (
+            <Link to={`/movies/${movieRef._id}`} className="card__poster" aria-label={`Movie: ${movieRef.title}`}>
+              <img
+                src={connection.moviePosterUrl || PLACEHOLDER_POSTER}
+                onError={fallback(PLACEHOLDER_POSTER)}
+                alt=""
+                width={120}
+                height={180}
+                loading="lazy"
+              />
+            </Link>
+          ) : null}
+          {bookRef ? (
+            <Link to={`/books/${bookRef._id}`} className="card__poster" aria-label={`Book: ${bookRef.title}`}>
+              <img
+                src={connection.bookCoverUrl || PLACEHOLDER_COVER}
+                onError={fallback(PLACEHOLDER_COVER)}
+                alt=""
+                width={120}
+                height={180}
+                loading="lazy"
+              />
+            </Link>
+          ) : null}
+          {connection.screenshotUrl ? (
+            <img
+              className="card__screenshot"
+              src={connection.screenshotUrl}
+              alt={`Screenshot from ${movieRef?.title ?? "the movie"}`}
+              width={320}
+              height={180}
+              loading="lazy"
+            />
+          ) : null}
+        </div>
+      )}
+
+      {connection.context ? (
+        long ? (
+          <details className="card__context">
+            <summary>
+              <span className="card__preview">{connection.context.slice(0, CONTEXT_PREVIEW).trimEnd()}…</span>
+              <span className="card__toggle" data-more="More" data-less="Less" />
+            </summary>
+            <p className="card__full">{connection.context}</p>
+          </details>
+        ) : (
+          <p className="card__context">{connection.context}</p>
+        )
+      ) : null}
+
+      {connection.tags.length ? (
+        <ul className="tags" aria-label="Tags">
+          {connection.tags.map((tag) => (
+            <li key={tag}>
+              <Link to={`/?${new URLSearchParams({ tags: tag })}`}>#{tag}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <footer className="card__actions">
+        <span className="card__likes">
+          {connection.likes.length} {connection.likes.length === 1 ? "like" : "likes"}
+        </span>
+        {connection.commentCount > 0 || viewer ? (
+          <Link className="action-button" to={`/connections/${connection._id}#comments`}>
+            Discussion ({connection.commentCount})
+          </Link>
+        ) : null}
+        <ShareMenu
+          url={shareLink(origin, connection._id)}
+          text={shareText(title, connection.context)}
+          image={connection.moviePosterUrl || null}
+        />
+        {isOwner ? <DeleteButton connectionId={connection._id} /> : null}
+      </footer>
+    </article>
+  );
+}
+
+/**
+ * Delete for the owner. Without JavaScript it is a link to a confirmation page; with it, the browser's confirm
+ * dialog asks the spec's question and the delete is posted in the background.
+ */
+function DeleteButton({ connectionId }: { connectionId: string }) {
+  const fetcher = useFetcher<{ error?: string }>();
+  const location = useLocation();
+  const redirectTo = location.pathname + location.search;
+  const href = `/connections/${connectionId}/delete?${new URLSearchParams({ redirectTo })}`;
+  return (
+    <>
+      <Link
+        className="action-button action-button--danger"
+        to={href}
+        onClick={(event) => {
+          event.preventDefault();
+          if (window.confirm(DELETE_CONFIRMATION)) {
+            fetcher.submit({ redirectTo }, { method: "post", action: `/connections/${connectionId}/delete` });
+          }
+        }}
+        aria-disabled={fetcher.state !== "idle" || undefined}
+      >
+        {fetcher.state !== "idle" ? "Deleting…" : "Delete"}
+      </Link>
+      {fetcher.data?.error ? (
+        <p className="form-error" role="alert">
+          Failed to delete connection.
+        </p>
+      ) : null}
+    </>
+  );
+}

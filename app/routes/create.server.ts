@@ -1,0 +1,25 @@
+import { data, redirect } from "react-router";
+import { createConnection } from "../../worker/connections.ts";
+import { requestContext } from "../../worker/context.ts";
+import { AppError } from "../../worker/errors.ts";
+import { splitFormData } from "../../worker/uploads.ts";
+import { requireViewer } from "../auth.server.ts";
+import type { Route } from "./+types/create";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ error: "Failed to create connection.", values: {} as Record<string, string> }, { status: 400 });
+  }
+  const { fields, files } = splitFormData(form);
+  try {
+    const connection = await createConnection(context.get(requestContext), viewer, fields, files);
+    return redirect(`/connections/${connection._id}`);
+  } catch (error) {
+    if (error instanceof AppError) return data({ error: error.message, values: fields }, { status: error.status });
+    throw error;
+  }
+}
