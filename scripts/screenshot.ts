@@ -1,6 +1,7 @@
 /**
  * Takes full-page screenshots of a running site with Debian's Chromium, for looking at what you build.
- * Usage: npm run screenshot -- [--no-js] [--mobile] [--login email:password] <url-or-path>... (saved to /tmp/screens/).
+ * Usage: npm run screenshot -- [--no-js] [--mobile] [--top] [--login email:password] <url-or-path>...
+ * (saved to /tmp/screens/; --top captures only the first screen).
  */
 import { mkdirSync } from "node:fs";
 import { launchBrowser } from "../tests/support/browser.ts";
@@ -30,7 +31,15 @@ for (const target of targets) {
   const url = target.startsWith("http") ? target : base + target;
   const response = await page.goto(url);
   const file = `/tmp/screens/${target.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}${flag("--mobile") ? "-mobile" : ""}.png`;
-  await page.screenshot({ path: file, fullPage: true });
+  // Lazy images load near the viewport: scroll through the page first so the full-page capture shows them.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.screenshot({ path: file, fullPage: !flag("--top") });
   console.log(`${response?.status()} ${url} -> ${file}`);
 }
 await browser.close();

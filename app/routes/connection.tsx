@@ -36,15 +36,14 @@ export default function ConnectionPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="detail">
-      <div className="page-heading">
-        <h1 className="visually-hidden">{connectionTitle(connection)}</h1>
-        {isAuthor ? (
+      {isAuthor ? (
+        <div className="page-heading">
           <Link className="button button--ghost button--small" to={`/connections/${connection._id}/edit`}>
             Edit
           </Link>
-        ) : null}
-      </div>
-      <ConnectionCard connection={connection} />
+        </div>
+      ) : null}
+      <ConnectionCard connection={connection} headingLevel={1} />
       <section id="comments" className="discussion" aria-labelledby="comments-title">
         <h2 id="comments-title">Comments</h2>
         {comments.length === 0 ? (

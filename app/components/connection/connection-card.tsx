@@ -20,7 +20,7 @@ function fallback(src: string) {
  * A connection as SPEC.md §2 describes it. A connection without both refs is the text-only variant. A card
  * with missing user data shows the spec's error line instead of guessing.
  */
-export function ConnectionCard({ connection, headingLevel = 2 }: { connection: ConnectionView; headingLevel?: 2 | 3 }) {
+export function ConnectionCard({ connection, headingLevel = 2 }: { connection: ConnectionView; headingLevel?: 1 | 2 | 3 }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const viewer = root?.viewer ?? null;
   const origin = root?.origin ?? "";
@@ -53,7 +53,10 @@ export function ConnectionCard({ connection, headingLevel = 2 }: { connection: C
             </Heading>
           )}
           <p className="card__byline">
-            Added by <Link to={`/users/${userRef._id}`}>{author}</Link> on <LocalDate iso={connection.createdAt} />
+            Added by <Link to={`/users/${userRef._id}`}>{author}</Link> on{" "}
+            <Link to={`/connections/${connection._id}`} className="card__date">
+              <LocalDate iso={connection.createdAt} />
+            </Link>
           </p>
         </div>
       </header>

@@ -1,0 +1,100 @@
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderPoster } from "../../scripts/seed/images.ts";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
+import { type TestApp, startTestApp } from "../support/app.ts";
+import { javaScriptModes, launchBrowser, newVisitor } from "../support/browser.ts";
+
+let app: TestApp;
+let browser: Browser;
+const posterFile = join(tmpdir(), `e2e-poster-${process.pid}.png`);
+beforeAll(async () => {
+  writeFileSync(posterFile, renderPoster({ title: "E2E", year: 2026, director: "Test Suite", seed: "e2e" }));
+  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function logIn(javaScriptEnabled: boolean): Promise<Page> {
+  const context = await newVisitor(browser, { javaScriptEnabled });
+  const page = await context.newPage();
+  page.on("dialog", (dialog) => void dialog.accept());
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel("Email").fill(DEMO_EMAIL);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await Promise.all([page.waitForURL(`${app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
+  return page;
+}
+
+describe.each(javaScriptModes)("connections ($name)", ({ name, javaScriptEnabled }) => {
+  it("posts a connection with a poster, edits it and deletes it", async () => {
+    const page = await logIn(javaScriptEnabled);
+    const movieTitle = `Browser Movie ${name}`;
+    await page.getByRole("link", { name: "+ Add New" }).click();
+    await page.getByRole("heading", { name: "Add a connection" }).waitFor();
+
+    await page.getByLabel("Movie title").fill(movieTitle);
+    await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Post connection" }).click()]);
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain("Please provide either BOTH Movie Title and Book Title");
+    await expect(page.getByLabel("Movie title").inputValue()).resolves.toBe(movieTitle);
+
+    await page.getByLabel("Book title").fill("Browser Book");
+    await page.getByLabel("Context").fill("Posted from a real browser.");
+    await page.getByLabel("Tags").fill("E2E, Browser");
+    await page.getByLabel("Movie poster").setInputFiles(posterFile);
+    await Promise.all([
+      page.waitForURL(/\/connections\/[0-9a-f]{24}$/),
+      page.getByRole("button", { name: "Post connection" }).click(),
+    ]);
+    await page.getByRole("heading", { name: `${movieTitle} & Browser Book` }).waitFor();
+    const poster = page.locator(".card__poster img").first();
+    await expect.poll(() => poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(400);
+
+    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("heading", { name: "Edit connection" }).waitFor();
+    await expect(page.getByLabel("Movie title").getAttribute("readonly")).resolves.not.toBeNull();
+    await page.getByLabel("Context").fill("Edited in the browser.");
+    await Promise.all([
+      page.waitForURL(/\/connections\/[0-9a-f]{24}$/),
+      page.getByRole("button", { name: "Save changes" }).click(),
+    ]);
+    await page.getByText("Edited in the browser.").waitFor();
+
+    // With JavaScript: the browser's confirm dialog (accepted above). Without: the confirmation page.
+    await page.getByRole("link", { name: "Delete" }).click();
+    if (!javaScriptEnabled) {
+      await page.getByText("Are you sure you want to delete this connection?").waitFor();
+      await page.getByRole("button", { name: "Delete" }).click();
+    }
+    await page.waitForURL(`${app.url}/`);
+    await expect.poll(() => page.getByText(movieTitle).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("filters the feed, follows a tag and pages through results", async () => {
+    const page = await logIn(javaScriptEnabled);
+    await page.getByText("Filters").click();
+    await page.getByLabel("Director").fill("  denis villeneuve ");
+    await Promise.all([page.waitForURL(/director=/), page.getByRole("button", { name: "Apply" }).click()]);
+    const titles = await page.locator(".card__title").allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.every((title) => /Arrival|Dune|Blade Runner|Sicario|Enemy|Prisoners/.test(title))).toBe(true);
+
+    await page.getByRole("link", { name: "Clear" }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.locator(".panel").filter({ hasText: "Popular Tags" }).getByRole("link").first().click();
+    await page.waitForURL(/\?tags=/);
+    await page.getByText("Showing connections tagged").waitFor();
+
+    await page.goto(`${app.url}/`);
+    const firstPage = await page.locator(".card").first().textContent();
+    await Promise.all([page.waitForURL(/page=2/), page.getByRole("link", { name: "Next →" }).click()]);
+    await expect.poll(() => page.locator(".card").first().textContent()).not.toBe(firstPage);
+    await page.context().close();
+  });
+});
