@@ -1,9 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { RequestServices } from "./context.ts";
-import { comments, connections, users } from "./db/schema.ts";
-import { badRequest, notFound } from "./errors.ts";
-import { isId } from "./ids.ts";
+import type { RequestServices, Viewer } from "./context.ts";
+import { comments, connections, notifications, users } from "./db/schema.ts";
+import { badRequest, forbidden, notFound } from "./errors.ts";
+import { isId, newId } from "./ids.ts";
 import { imageUrl } from "./image-keys.ts";
+import { notificationInsert } from "./notifications.ts";
 import { visibleTo } from "./privacy.ts";
 import type { UserSummary } from "./connection-reads.ts";
 
@@ -59,4 +60,100 @@ export async function listComments({ db, viewer, origin }: RequestServices, conn
       profilePictureUrl: imageUrl(origin, row.pictureKey) ?? "",
     },
   }));
+}
+
+export const COMMENT_MESSAGES = {
+  empty: "Comment cannot be empty.",
+  editEmpty: "Comment text cannot be empty.",
+  tooLong: "Comment cannot be more than 1000 characters.",
+  invalidId: "Invalid Comment ID format",
+  notFound: "Comment not found.",
+  notAuthorizedUpdate: "Not authorized to update this comment.",
+  notAuthorizedDelete: "Not authorized to delete this comment.",
+  removed: "Comment removed",
+} as const;
+
+/** SPEC.md §9: 1000 characters, counted after trimming. */
+export const COMMENT_MAX = 1000;
+
+function commentText(input: unknown, emptyMessage: string): string {
+  const text = typeof input === "string" ? input.trim() : "";
+  if (!text) throw badRequest(emptyMessage);
+  if ([...text].length > COMMENT_MAX) throw badRequest(COMMENT_MESSAGES.tooLong);
+  return text;
+}
+
+async function toCommentView(services: RequestServices, id: string): Promise<CommentView> {
+  const [row] = await services.db
+    .select({ comment: comments, user: users })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(eq(comments.id, id));
+  if (!row) throw notFound(COMMENT_MESSAGES.notFound);
+  return {
+    _id: row.comment.id,
+    text: row.comment.text,
+    createdAt: new Date(row.comment.createdAt).toISOString(),
+    updatedAt: new Date(row.comment.updatedAt ?? row.comment.createdAt).toISOString(),
+    connection: row.comment.connectionId,
+    user: {
+      _id: row.user.id,
+      username: row.user.username,
+      displayName: row.user.displayName,
+      profilePictureUrl: imageUrl(services.origin, row.user.pictureKey) ?? "",
+    },
+  };
+}
+
+/** Adds a comment to a connection the viewer may see, and tells its owner (unless it is their own). */
+export async function addComment(services: RequestServices, viewer: Viewer, connectionId: string, input: unknown) {
+  if (!isId(connectionId)) throw badRequest("Invalid Connection ID format");
+  const text = commentText(input, COMMENT_MESSAGES.empty);
+  const { db } = services;
+  const [connection] = await db
+    .select({ userId: connections.userId })
+    .from(connections)
+    .where(and(eq(connections.id, connectionId), visibleTo(services.viewer, connections.userId)));
+  if (!connection) throw notFound("Connection not found");
+  const id = newId();
+  const notify = notificationInsert(db, {
+    type: "comment",
+    sender: viewer,
+    recipientId: connection.userId,
+    connectionId,
+    commentId: id,
+  });
+  const insert = db.insert(comments).values({ id, connectionId, userId: viewer.id, text });
+  await (notify ? db.batch([insert, notify]) : insert);
+  return toCommentView(services, id);
+}
+
+/** The viewer's own comment, on a connection they may still see (404 otherwise, 403 for someone else's). */
+async function ownComment(services: RequestServices, viewer: Viewer, commentId: string, forbiddenMessage: string) {
+  if (!isId(commentId)) throw badRequest(COMMENT_MESSAGES.invalidId);
+  const [row] = await services.db
+    .select({ userId: comments.userId })
+    .from(comments)
+    .innerJoin(connections, eq(connections.id, comments.connectionId))
+    .where(and(eq(comments.id, commentId), visibleTo(viewer, connections.userId)));
+  if (!row) throw notFound(COMMENT_MESSAGES.notFound);
+  if (row.userId !== viewer.id) throw forbidden(forbiddenMessage);
+}
+
+export async function updateComment(services: RequestServices, viewer: Viewer, commentId: string, input: unknown) {
+  await ownComment(services, viewer, commentId, COMMENT_MESSAGES.notAuthorizedUpdate);
+  const text = commentText(input, COMMENT_MESSAGES.editEmpty);
+  await services.db.update(comments).set({ text, updatedAt: Date.now() }).where(eq(comments.id, commentId));
+  return toCommentView(services, commentId);
+}
+
+/** Deletes the viewer's comment and the notification it caused. */
+export async function deleteComment(services: RequestServices, viewer: Viewer, commentId: string) {
+  await ownComment(services, viewer, commentId, COMMENT_MESSAGES.notAuthorizedDelete);
+  const { db } = services;
+  await db.batch([
+    db.delete(notifications).where(eq(notifications.commentId, commentId)),
+    db.delete(comments).where(eq(comments.id, commentId)),
+  ]);
+  return { message: COMMENT_MESSAGES.removed };
 }

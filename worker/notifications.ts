@@ -1,10 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { RequestServices, Viewer } from "./context.ts";
-import { books, connections, movies, notifications, users } from "./db/schema.ts";
+import { type NotificationType, books, connections, movies, notifications, users } from "./db/schema.ts";
 import { badRequest } from "./errors.ts";
-import { isId } from "./ids.ts";
+import { isId, newId } from "./ids.ts";
 import { imageUrl } from "./image-keys.ts";
+import { notificationText } from "./notification-text.ts";
 
 /** API.md "Notification". */
 export interface NotificationView {
@@ -119,3 +120,39 @@ export function notificationTarget(notification: Pick<NotificationView, "link" |
 }
 
 
+
+/**
+ * Statement that records a notification for the owner of `recipientId` (API.md): never for one's own action,
+ * and, for likes, favorites and follows, at most once per sender and target ever (the dedupe key's unique
+ * index turns a repeat into a no-op, so unliking and liking again notifies once).
+ */
+export function notificationInsert(
+  db: RequestServices["db"],
+  input: {
+    type: NotificationType;
+    sender: Pick<Viewer, "id" | "username" | "displayName">;
+    recipientId: string;
+    connectionId: string | null;
+    commentId?: string;
+  },
+) {
+  if (input.sender.id === input.recipientId) return null;
+  const { message, link } = notificationText(input.type, input.sender, input.connectionId);
+  const dedupeKey =
+    input.type === "comment" ? null : input.type === "new_follower" ? "follow" : `${input.type}:${input.connectionId}`;
+  return db
+    .insert(notifications)
+    .values({
+      id: newId(),
+      recipientId: input.recipientId,
+      senderId: input.sender.id,
+      type: input.type,
+      connectionId: input.connectionId,
+      commentId: input.commentId ?? null,
+      dedupeKey,
+      link,
+      message,
+    })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+}

@@ -11,7 +11,9 @@ import {
   searchConnections,
   updateConnection,
 } from "../connections.ts";
+import { addComment, listComments } from "../comments.ts";
 import { badRequest } from "../errors.ts";
+import { toggleFavorite, toggleLike } from "../reactions.ts";
 import { readFieldsAndFiles, readJson } from "./body.ts";
 import { type MemberEnv, member } from "./member.ts";
 
@@ -44,4 +46,13 @@ export const connectionsApi = new Hono<MemberEnv>()
     const { fields, files } = await readFieldsAndFiles(c);
     return c.json(await updateConnection(c.var.services, c.var.viewer, c.req.param("id"), fields, files));
   })
-  .delete("/:id", member, async (c) => c.json(await deleteConnection(c.var.services, c.var.viewer, c.req.param("id"))));
+  .delete("/:id", member, async (c) => c.json(await deleteConnection(c.var.services, c.var.viewer, c.req.param("id"))))
+  .post("/:id/like", member, async (c) => c.json(await toggleLike(c.var.services, c.var.viewer, c.req.param("id"))))
+  .post("/:id/favorite", member, async (c) =>
+    c.json(await toggleFavorite(c.var.services, c.var.viewer, c.req.param("id"))),
+  )
+  .get("/:id/comments", async (c) => c.json(await listComments(c.var.services, c.req.param("id"))))
+  .post("/:id/comments", member, async (c) => {
+    const body = (await readJson(c)) as { text?: unknown } | null;
+    return c.json(await addComment(c.var.services, c.var.viewer, c.req.param("id"), body?.text), 201);
+  });

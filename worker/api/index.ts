@@ -4,6 +4,7 @@ import type { AppEnv } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { auth } from "./auth.ts";
 import { booksApi, moviesApi } from "./catalog.ts";
+import { commentsApi } from "./comments.ts";
 import { connectionsApi } from "./connections.ts";
 import { health } from "./health.ts";
 import { notificationsApi } from "./notifications.ts";
@@ -19,6 +20,7 @@ api.route("/notifications", notificationsApi);
 api.route("/connections", connectionsApi);
 api.route("/movies", moviesApi);
 api.route("/books", booksApi);
+api.route("/comments", commentsApi);
 
 api.all("*", (c) => c.json({ message: `Not Found - ${c.req.method} ${c.req.path}` }, 404));
 

@@ -1,0 +1,77 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { CONNECTION_MESSAGES } from "./connection-schemas.ts";
+import type { ConnectionView } from "./connection-reads.ts";
+import { getConnection } from "./connections.ts";
+import type { RequestServices, Viewer } from "./context.ts";
+import { connections, favorites, likes } from "./db/schema.ts";
+import { badRequest, notFound } from "./errors.ts";
+import { isId } from "./ids.ts";
+import { notificationInsert } from "./notifications.ts";
+import { visibleTo } from "./privacy.ts";
+
+/** The owner of a connection the viewer may see (404 as if it did not exist otherwise). */
+async function visibleConnectionOwner({ db }: RequestServices, viewer: Viewer, connectionId: string) {
+  if (!isId(connectionId)) throw badRequest(CONNECTION_MESSAGES.invalidId);
+  const [row] = await db
+    .select({ userId: connections.userId })
+    .from(connections)
+    .where(and(eq(connections.id, connectionId), visibleTo(viewer, connections.userId)));
+  if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
+  return row.userId;
+}
+
+/**
+ * Toggles the viewer's like. Each like is its own row keyed by (connection, user), so concurrent likes by
+ * different members can never lose one another; the delete-or-insert is decided by the database, not by a
+ * count read earlier.
+ */
+export async function toggleLike(
+  services: RequestServices,
+  viewer: Viewer,
+  connectionId: string,
+): Promise<{ connection: ConnectionView; notificationId: string | null }> {
+  const ownerId = await visibleConnectionOwner(services, viewer, connectionId);
+  const { db } = services;
+  const removed = await db
+    .delete(likes)
+    .where(and(eq(likes.connectionId, connectionId), eq(likes.userId, viewer.id)))
+    .returning({ userId: likes.userId });
+  let notificationId: string | null = null;
+  if (!removed.length) {
+    const notify = notificationInsert(db, { type: "like", sender: viewer, recipientId: ownerId, connectionId });
+    const insertLike = db.insert(likes).values({ connectionId, userId: viewer.id }).onConflictDoNothing();
+    if (notify) {
+      const [, created] = await db.batch([insertLike, notify]);
+      notificationId = created[0]?.id ?? null;
+    } else {
+      await insertLike;
+    }
+  }
+  return { connection: await getConnection(services, connectionId), notificationId };
+}
+
+/** Toggles the connection in the viewer's favorites (API.md), notifying the owner the first time. */
+export async function toggleFavorite(services: RequestServices, viewer: Viewer, connectionId: string): Promise<ConnectionView> {
+  const ownerId = await visibleConnectionOwner(services, viewer, connectionId);
+  const { db } = services;
+  const removed = await db
+    .delete(favorites)
+    .where(and(eq(favorites.connectionId, connectionId), eq(favorites.userId, viewer.id)))
+    .returning({ userId: favorites.userId });
+  if (!removed.length) {
+    const notify = notificationInsert(db, { type: "favorite", sender: viewer, recipientId: ownerId, connectionId });
+    const insertFavorite = db.insert(favorites).values({ connectionId, userId: viewer.id }).onConflictDoNothing();
+    await (notify ? db.batch([insertFavorite, notify]) : insertFavorite);
+  }
+  return getConnection(services, connectionId);
+}
+
+/** Whether the viewer has favorited each of these connections (for the cards' toggles). */
+export async function favoritedAmong({ db }: RequestServices, viewer: Viewer | null, connectionIds: string[]) {
+  if (!viewer || !connectionIds.length) return new Set<string>();
+  const rows = await db
+    .select({ id: favorites.connectionId })
+    .from(favorites)
+    .where(and(eq(favorites.userId, viewer.id), inArray(favorites.connectionId, connectionIds)));
+  return new Set(rows.map((row) => row.id));
+}
