@@ -4,7 +4,14 @@ import { SITE_DESCRIPTION, SITE_NAME } from "./site.ts";
 /** The root loader's data, which every route's meta can read for the origin. */
 export interface RootData {
   origin: string;
-  viewer: { id: string; username: string; name: string; pictureUrl: string | null; unreadNotifications: number } | null;
+  viewer: {
+    id: string;
+    username: string;
+    name: string;
+    pictureUrl: string | null;
+    unreadNotifications: number;
+    favoriteIds: string[];
+  } | null;
 }
 
 interface PageMeta {

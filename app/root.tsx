@@ -31,6 +31,7 @@ export function loader({ context }: Route.LoaderArgs): RootData {
       name: nameOf(viewer),
       pictureUrl: imageUrl(origin, viewer.pictureKey),
       unreadNotifications: viewer.unreadNotifications,
+      favoriteIds: viewer.favoriteIds,
     },
   };
 }

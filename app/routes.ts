@@ -13,12 +13,15 @@ export default [
   route("books/:bookId", "routes/book.tsx"),
   route("connections/:connectionId", "routes/connection.tsx"),
   route("profile/:userId", "routes/profile-redirect.tsx"),
+  route("connections/:connectionId/comments", "routes/connection-comments.tsx"),
   // Pages for members only: visitors are sent to /login and brought back afterwards.
   layout("routes/member-area.tsx", [
     route("create", "routes/create.tsx"),
     route("connections/:connectionId/edit", "routes/connection-edit.tsx"),
     route("connections/:connectionId/delete", "routes/connection-delete.tsx"),
     route("notifications", "routes/notifications.tsx"),
+    route("connections/:connectionId/like", "routes/connection-like.tsx"),
+    route("connections/:connectionId/favorite", "routes/connection-favorite.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

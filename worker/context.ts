@@ -12,6 +12,8 @@ export interface Viewer {
   sessionId: string;
   /** Unread notifications, fetched with the viewer (same query) because every page's header shows it. */
   unreadNotifications: number;
+  /** The viewer's favorite connection ids (SPEC.md §3 keeps them with the session), read in the same query. */
+  favoriteIds: string[];
 }
 
 /** Everything a loader, action or API handler needs for one request. */

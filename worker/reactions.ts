@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { CONNECTION_MESSAGES } from "./connection-schemas.ts";
 import type { ConnectionView } from "./connection-reads.ts";
 import { getConnection } from "./connections.ts";
@@ -66,12 +66,3 @@ export async function toggleFavorite(services: RequestServices, viewer: Viewer, 
   return getConnection(services, connectionId);
 }
 
-/** Whether the viewer has favorited each of these connections (for the cards' toggles). */
-export async function favoritedAmong({ db }: RequestServices, viewer: Viewer | null, connectionIds: string[]) {
-  if (!viewer || !connectionIds.length) return new Set<string>();
-  const rows = await db
-    .select({ id: favorites.connectionId })
-    .from(favorites)
-    .where(and(eq(favorites.userId, viewer.id), inArray(favorites.connectionId, connectionIds)));
-  return new Set(rows.map((row) => row.id));
-}

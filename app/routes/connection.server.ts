@@ -1,8 +1,10 @@
 import { data } from "react-router";
-import { listComments } from "../../worker/comments.ts";
+import { addComment, deleteComment, listComments, updateComment } from "../../worker/comments.ts";
 import { getConnection } from "../../worker/connections.ts";
 import { requestContext } from "../../worker/context.ts";
 import { AppError } from "../../worker/errors.ts";
+import { requireViewer } from "../auth.server.ts";
+import { reactionReply } from "../reactions.server.ts";
 import type { Route } from "./+types/connection";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -18,4 +20,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     }
     throw error;
   }
+}
+
+/**
+ * Comment intents: add, update, delete. Plain form posts come back to the discussion (#comments) or, on an
+ * error, re-render this page with the message; fetchers (the page's and the cards' comment forms) get data.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const services = context.get(requestContext);
+  const form = await request.formData();
+  // Without JavaScript, come back to the discussion itself (not to an ?editComment= view of it).
+  form.set("redirectTo", `/connections/${params.connectionId}`);
+  const intent = form.get("intent");
+  const commentId = String(form.get("commentId") ?? "");
+  const run = async (): Promise<unknown> => {
+    if (intent === "update-comment") return updateComment(services, viewer, commentId, form.get("text"));
+    if (intent === "delete-comment") return deleteComment(services, viewer, commentId);
+    return addComment(services, viewer, params.connectionId, form.get("text"));
+  };
+  const fallback =
+    intent === "update-comment" ? "Failed to update comment." : intent === "delete-comment" ? "Failed to delete comment." : "Failed to post comment.";
+  return reactionReply(form, "comments", run, fallback, true);
 }

@@ -1,13 +1,12 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRouteLoaderData } from "react-router";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
-import { LocalDate } from "../components/local-date.tsx";
+import { CommentThread } from "../components/connection/comment-thread.tsx";
 import { type RootData, pageMeta } from "../meta.ts";
 import { connectionTitle } from "../share.ts";
-import { DEFAULT_AVATAR } from "../site.ts";
 import { snippet } from "../snippet.ts";
 import type { Route } from "./+types/connection";
-export { loader } from "./connection.server.ts";
+export { action, loader } from "./connection.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   loaderData
@@ -22,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
 /** SPEC.md §2: #comments scrolls to the discussion after 100 ms (once the page has settled). */
 const SCROLL_DELAY_MS = 100;
 
-export default function ConnectionPage({ loaderData }: Route.ComponentProps) {
+export default function ConnectionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { connection, comments } = loaderData;
   const root = useRouteLoaderData("root") as RootData | undefined;
   const location = useLocation();
@@ -43,39 +42,15 @@ export default function ConnectionPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : null}
-      <ConnectionCard connection={connection} headingLevel={1} />
+      <ConnectionCard connection={connection} headingLevel={1} discussionOnPage />
       <section id="comments" className="discussion" aria-labelledby="comments-title">
         <h2 id="comments-title">Comments</h2>
-        {comments.length === 0 ? (
-          <p className="muted">No comments yet. Be the first!</p>
-        ) : (
-          <ol className="comment-list">
-            {comments.map((comment) =>
-              comment?._id && comment.user?._id ? (
-                <li key={comment._id} className="comment">
-                  <img className="avatar" src={comment.user.profilePictureUrl || DEFAULT_AVATAR} alt="" width={32} height={32} />
-                  <div>
-                    <p className="comment__meta">
-                      <Link to={`/profile/${comment.user._id}`}>{comment.user.displayName || comment.user.username}</Link>{" "}
-                      · <LocalDate iso={comment.createdAt} />
-                    </p>
-                    <p className="comment__text">{comment.text}</p>
-                  </div>
-                </li>
-              ) : (
-                <li key={comment?._id ?? Math.random()} className="form-error">
-                  Error: Invalid comment data.
-                </li>
-              ),
-            )}
-          </ol>
-        )}
-        {root?.viewer ? null : (
-          <p className="muted">
-            <Link to={`/login?${new URLSearchParams({ redirectTo: `/connections/${connection._id}` })}`}>Log in</Link> to
-            leave a comment.
+        <CommentThread connectionId={connection._id} comments={comments} />
+        {actionData && !actionData.ok ? (
+          <p className="form-error" role="alert">
+            {actionData.error}
           </p>
-        )}
+        ) : null}
       </section>
     </div>
   );

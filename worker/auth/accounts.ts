@@ -121,11 +121,13 @@ export async function resolveViewer(
       isPrivate: users.isPrivate,
       sessionId: sessions.id,
       unreadNotifications: sql<number>`(select count(*) from ${notifications} where ${notifications.recipientId} = ${users.id} and ${notifications.read} = 0)`.mapWith(Number),
+      favoriteIds: sql<string>`(select coalesce(json_group_array(${favorites.connectionId}), '[]') from ${favorites} where ${favorites.userId} = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, Date.now())));
-  return row ? { viewer: row, token: "valid" } : { viewer: null, token: "invalid" };
+  if (!row) return { viewer: null, token: "invalid" };
+  return { viewer: { ...row, favoriteIds: JSON.parse(row.favoriteIds) as string[] }, token: "valid" };
 }
 
 /** For routes that need a logged-in user: the API.md 401 messages. */

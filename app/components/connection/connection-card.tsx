@@ -4,6 +4,8 @@ import type { RootData } from "../../meta.ts";
 import { connectionTitle, shareLink, shareText } from "../../share.ts";
 import { DEFAULT_AVATAR, PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../../site.ts";
 import { LocalDate } from "../local-date.tsx";
+import { CardDiscussion } from "./card-discussion.tsx";
+import { FavoriteButton, LikeButton } from "./reaction-buttons.tsx";
 import { ShareMenu } from "./share-menu.tsx";
 
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this connection?";
@@ -20,7 +22,16 @@ function fallback(src: string) {
  * A connection as SPEC.md §2 describes it. A connection without both refs is the text-only variant. A card
  * with missing user data shows the spec's error line instead of guessing.
  */
-export function ConnectionCard({ connection, headingLevel = 2 }: { connection: ConnectionView; headingLevel?: 1 | 2 | 3 }) {
+export function ConnectionCard({
+  connection,
+  headingLevel = 2,
+  discussionOnPage = false,
+}: {
+  connection: ConnectionView;
+  headingLevel?: 1 | 2 | 3;
+  /** On the connection's own page the discussion is below the card, so the link just jumps there. */
+  discussionOnPage?: boolean;
+}) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const viewer = root?.viewer ?? null;
   const origin = root?.origin ?? "";
@@ -36,7 +47,11 @@ export function ConnectionCard({ connection, headingLevel = 2 }: { connection: C
   const isOwner = viewer?.id === userRef._id;
 
   return (
-    <article className={`card${textOnly ? " card--text" : ""}`} aria-labelledby={`card-${connection._id}`}>
+    <article
+      id={`card-${connection._id}`}
+      className={`card${textOnly ? " card--text" : ""}`}
+      aria-labelledby={`card-title-${connection._id}`}
+    >
       <header className="card__header">
         <img
           className="avatar"
@@ -48,7 +63,7 @@ export function ConnectionCard({ connection, headingLevel = 2 }: { connection: C
         />
         <div>
           {textOnly ? null : (
-            <Heading id={`card-${connection._id}`} className="card__title">
+            <Heading id={`card-title-${connection._id}`} className="card__title">
               <Link to={`/connections/${connection._id}`}>{title}</Link>
             </Heading>
           )}
@@ -62,7 +77,7 @@ export function ConnectionCard({ connection, headingLevel = 2 }: { connection: C
       </header>
 
       {textOnly ? (
-        <Heading id={`card-${connection._id}`} className="visually-hidden">
+        <Heading id={`card-title-${connection._id}`} className="visually-hidden">
           Post by {author}
         </Heading>
       ) : (
@@ -129,13 +144,16 @@ export function ConnectionCard({ connection, headingLevel = 2 }: { connection: C
       ) : null}
 
       <footer className="card__actions">
-        <span className="card__likes">
-          {connection.likes.length} {connection.likes.length === 1 ? "like" : "likes"}
-        </span>
+        <LikeButton connectionId={connection._id} likes={connection.likes} />
+        <FavoriteButton connectionId={connection._id} />
         {connection.commentCount > 0 || viewer ? (
-          <Link className="action-button" to={`/connections/${connection._id}#comments`}>
-            Discussion ({connection.commentCount})
-          </Link>
+          discussionOnPage ? (
+            <Link className="action-button" to={`/connections/${connection._id}#comments`}>
+              Discussion ({connection.commentCount})
+            </Link>
+          ) : (
+            <CardDiscussion connectionId={connection._id} count={connection.commentCount} />
+          )
         ) : null}
         <ShareMenu
           url={shareLink(origin, connection._id)}

@@ -1,0 +1,63 @@
+import { useCallback, useState } from "react";
+import { Link } from "react-router";
+import type { CommentView } from "../../../worker/comments.ts";
+import { CommentThread } from "./comment-thread.tsx";
+
+type Load = { status: "closed" | "loading" | "failed" } | { status: "open"; comments: CommentView[] };
+
+/**
+ * A card's Discussion link. Without JavaScript it goes to the connection's page (#comments). With it, the
+ * comments open inside the card: loaded on first open, loaded again on a later open if that load failed, and a
+ * new comment is put at the top of the card's list (the count comes back with the page's revalidation).
+ */
+export function CardDiscussion({ connectionId, count }: { connectionId: string; count: number }) {
+  const [load, setLoad] = useState<Load>({ status: "closed" });
+  const [loaded, setLoaded] = useState<CommentView[] | null>(null);
+  const open = load.status === "open" || load.status === "loading";
+
+  async function toggle(event: React.MouseEvent) {
+    event.preventDefault();
+    if (open) return setLoad({ status: "closed" });
+    if (loaded) return setLoad({ status: "open", comments: loaded });
+    setLoad({ status: "loading" });
+    try {
+      const response = await fetch(`/connections/${connectionId}/comments`, { headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(String(response.status));
+      const comments = (await response.json()) as CommentView[];
+      setLoaded(comments);
+      setLoad({ status: "open", comments });
+    } catch {
+      setLoad({ status: "failed" });
+    }
+  }
+
+  const prepend = useCallback((comment: CommentView) => {
+    setLoaded((current) => [comment, ...(current ?? [])]);
+    setLoad((current) => (current.status === "open" ? { status: "open", comments: [comment, ...current.comments] } : current));
+  }, []);
+
+  return (
+    <>
+      <Link
+        className="action-button"
+        to={`/connections/${connectionId}#comments`}
+        onClick={toggle}
+        aria-expanded={open}
+      >
+        Discussion ({count})
+      </Link>
+      {load.status === "failed" ? (
+        <p className="inline-error card__discussion" role="alert">
+          Failed to load comments.
+        </p>
+      ) : null}
+      {load.status === "loading" ? <p className="muted card__discussion">Loading comments…</p> : null}
+      {load.status === "open" ? (
+        <section className="card__discussion" aria-label="Comments">
+          <h3 className="card__discussion-title">Comments</h3>
+          <CommentThread connectionId={connectionId} comments={load.comments} onAdded={prepend} />
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { useHydrated } from "../../hydrated.ts";
+import type { RootData } from "../../meta.ts";
+
+type Reply = { ok: true } | { ok: false; error: string };
+
+/** Hidden fields every card form sends: where to come back to, and whether a fetcher sent it. */
+function ReturnFields() {
+  const location = useLocation();
+  const hydrated = useHydrated();
+  return (
+    <>
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <input type="hidden" name="via" value={hydrated ? "fetcher" : "form"} />
+    </>
+  );
+}
+
+/**
+ * Like (SPEC.md §4): disabled for visitors and while a request runs. With JavaScript the new state shows at
+ * once and falls back to the server's if the call fails ('Like failed').
+ */
+export function LikeButton({ connectionId, likes }: { connectionId: string; likes: string[] }) {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const viewer = root?.viewer ?? null;
+  const fetcher = useFetcher<Reply>();
+  const serverLiked = viewer ? likes.includes(viewer.id) : false;
+  const pending = fetcher.state !== "idle";
+  const liked = pending ? !serverLiked : serverLiked;
+  const count = likes.length + (pending ? (liked ? 1 : -1) : 0);
+  const label = `${count} ${count === 1 ? "like" : "likes"}`;
+  if (!viewer) {
+    return (
+      <button type="button" className="action-button" disabled title="Log in to like connections">
+        ♡ {label}
+      </button>
+    );
+  }
+  return (
+    <fetcher.Form method="post" action={`/connections/${connectionId}/like`} className="inline-form">
+      <ReturnFields />
+      <button type="submit" className={`action-button${liked ? " action-button--on" : ""}`} aria-pressed={liked} disabled={pending}>
+        {liked ? "♥" : "♡"} {label}
+        <span className="visually-hidden">{liked ? " (you like this)" : " (like this)"}</span>
+      </button>
+      {fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (
+        <span className="inline-error" role="alert">
+          Like failed
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+/** Favorite toggle (SPEC.md §4): members only, one request at a time, optimistic with JavaScript. */
+export function FavoriteButton({ connectionId }: { connectionId: string }) {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const viewer = root?.viewer ?? null;
+  const fetcher = useFetcher<Reply>();
+  if (!viewer) return null;
+  const serverFavorited = viewer.favoriteIds.includes(connectionId);
+  const pending = fetcher.state !== "idle";
+  const favorited = pending ? !serverFavorited : serverFavorited;
+  return (
+    <fetcher.Form method="post" action={`/connections/${connectionId}/favorite`} className="inline-form">
+      <ReturnFields />
+      <button type="submit" className={`action-button${favorited ? " action-button--on" : ""}`} aria-pressed={favorited} disabled={pending}>
+        {favorited ? "★ Favorited" : "☆ Favorite"}
+      </button>
+      {fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (
+        <span className="inline-error" role="alert">
+          Failed to update favorite status.
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+export { ReturnFields };

@@ -1,0 +1,29 @@
+import { data, redirect } from "react-router";
+import { AppError } from "../worker/errors.ts";
+import { safeRedirect } from "./auth.server.ts";
+
+/**
+ * The reply of an action that a card's forms post to. A fetcher (JavaScript) gets data. A plain form post gets
+ * a redirect back to where it came from, at the card's anchor, so the page and its scroll position stay; a
+ * failure is shown on the page when `showErrorsInline` (the action's own page renders it), else the page is
+ * simply shown again unchanged.
+ */
+export async function reactionReply<T>(
+  form: FormData,
+  anchor: string,
+  run: () => Promise<T>,
+  fallbackError: string,
+  showErrorsInline = false,
+) {
+  const viaFetcher = form.get("via") === "fetcher";
+  const back = `${safeRedirect(form.get("redirectTo"))}#${anchor}`;
+  try {
+    const result = await run();
+    return viaFetcher ? { ok: true as const, result } : redirect(back);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const message = error.message || fallbackError;
+    if (viaFetcher || showErrorsInline) return data({ ok: false as const, error: message }, { status: error.status });
+    return redirect(back);
+  }
+}
