@@ -1,0 +1,121 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
+import { type TestApp, startTestApp } from "../support/app.ts";
+import { javaScriptModes, launchBrowser, newVisitor } from "../support/browser.ts";
+import { api, registerUser } from "../support/http.ts";
+
+let app: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function logIn(javaScriptEnabled: boolean): Promise<Page> {
+  const context = await newVisitor(browser, { javaScriptEnabled });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });
+  const page = await context.newPage();
+  page.on("dialog", (dialog) => void dialog.accept());
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel("Email").fill(DEMO_EMAIL);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await Promise.all([page.waitForURL(`${app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
+  return page;
+}
+
+/** A fresh connection by another member, so each run starts from zero likes and comments. */
+async function freshConnection(label: string) {
+  const author = await registerUser(app);
+  const created = await api(app, "POST", "/connections", {
+    token: author.token,
+    body: { movieTitle: `Reaction Movie ${label}`, bookTitle: `Reaction Book ${label}`, context: "React here." },
+  });
+  return created.body._id as string;
+}
+
+describe.each(javaScriptModes)("reactions ($name)", ({ name, javaScriptEnabled }) => {
+  it("likes, unlikes and favorites a connection from its card", async () => {
+    const page = await logIn(javaScriptEnabled);
+    const id = await freshConnection(`${name} likes`);
+    await page.goto(`${app.url}/connections/${id}`);
+    const card = page.locator(`#card-${id}`);
+    await card.getByRole("button", { name: /0 likes/ }).click();
+    await expect.poll(() => card.getByRole("button", { name: /1 like/ }).getAttribute("aria-pressed")).toBe("true");
+    await card.getByRole("button", { name: /1 like/ }).click();
+    await expect.poll(() => card.getByRole("button", { name: /0 likes/ }).getAttribute("aria-pressed")).toBe("false");
+    await card.getByRole("button", { name: "☆ Favorite" }).click();
+    await card.getByRole("button", { name: "★ Favorited" }).waitFor();
+    await page.context().close();
+  });
+
+  it("adds, edits and deletes a comment on the connection page", async () => {
+    const page = await logIn(javaScriptEnabled);
+    const id = await freshConnection(`${name} comments`);
+    await page.goto(`${app.url}/connections/${id}#comments`);
+    await page.getByText("No comments yet. Be the first!").waitFor();
+    await page.getByLabel("Add a comment").fill("A browser comment");
+    await page.getByRole("button", { name: "Post comment" }).click();
+    await page.locator(".comment__text", { hasText: "A browser comment" }).waitFor();
+
+    await page.getByRole("link", { name: "Edit" }).last().click();
+    await page.getByLabel("Edit your comment").fill("An edited comment");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.locator(".comment__text", { hasText: "An edited comment" }).waitFor();
+
+    await page.locator(".comment").getByRole("link", { name: "Delete" }).click();
+    if (!javaScriptEnabled) {
+      await page.getByText("Are you sure you want to delete this comment?").waitFor();
+      await page.locator(".comment__confirm").getByRole("button", { name: "Delete" }).click();
+    }
+    await page.getByText("No comments yet. Be the first!").waitFor();
+    await page.context().close();
+  });
+
+  it("shares a connection: copy with JavaScript, a selectable link without", async () => {
+    const page = await logIn(javaScriptEnabled);
+    const id = await freshConnection(`${name} share`);
+    await page.goto(`${app.url}/connections/${id}`);
+    const card = page.locator(`#card-${id}`);
+    await card.locator("summary", { hasText: "Share" }).click();
+    const field = card.getByRole("textbox", { name: "Link to this connection" });
+    await expect(field.inputValue()).resolves.toBe(`${app.url}/connections/${id}`);
+    for (const network of ["X", "Facebook", "LinkedIn", "Reddit", "Pinterest", "WhatsApp"]) {
+      const href = await card.getByRole("link", { name: network, exact: true }).getAttribute("href");
+      expect(href, network).toContain(encodeURIComponent(`${app.url}/connections/${id}`));
+    }
+    if (javaScriptEnabled) {
+      await card.getByRole("button", { name: "Copy Link" }).click();
+      await card.getByRole("button", { name: "Copied!" }).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.url}/connections/${id}`);
+      await card.getByRole("button", { name: "Copy Link" }).waitFor({ timeout: 3000 });
+      await card.getByRole("button", { name: "Close" }).click();
+      await expect.poll(() => field.isVisible()).toBe(false);
+    }
+    await page.context().close();
+  });
+});
+
+describe("a card's discussion (JavaScript on)", () => {
+  it("loads on first open and puts a new comment at the top", async () => {
+    const page = await logIn(true);
+    const id = await freshConnection("card discussion");
+    await api(app, "POST", `/connections/${id}/comments`, {
+      token: (await registerUser(app)).token,
+      body: { text: "An older comment" },
+    });
+    await page.goto(`${app.url}/`);
+    const card = page.locator(`#card-${id}`);
+    await card.getByRole("link", { name: /Discussion \(1\)/ }).click();
+    await card.getByText("An older comment").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    await card.getByLabel("Add a comment").fill("Newest from the card");
+    await card.getByRole("button", { name: "Post comment" }).click();
+    await expect.poll(() => card.locator(".comment__text").first().textContent()).toBe("Newest from the card");
+    await expect.poll(() => card.getByRole("link", { name: /Discussion \(2\)/ }).count()).toBe(1);
+    await page.context().close();
+  });
+});
