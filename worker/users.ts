@@ -1,8 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { ConnectionView, UserSummary } from "./connection-reads.ts";
+import { newestFirst, selectConnections, toConnectionView } from "./connection-reads.ts";
+import { connections } from "./db/schema.ts";
 import type { RequestServices, Viewer } from "./context.ts";
 import { favorites, follows, users } from "./db/schema.ts";
-import { notFound } from "./errors.ts";
-import { imageUrl } from "./image-keys.ts";
+import { AppError, badRequest, notFound } from "./errors.ts";
+import { isId } from "./ids.ts";
+import { imageUrl, newImageKey } from "./image-keys.ts";
+import { PROFILE_MESSAGES, profileUpdateSchema } from "./profile-schemas.ts";
+import { readImageUpload } from "./uploads.ts";
+import { validate } from "./validation.ts";
 
 /** API.md "Profile": what anyone may know about a member, private or not. */
 export interface Profile {
@@ -79,4 +86,93 @@ export async function getMe(services: RequestServices, viewer: Viewer): Promise<
   const row = rows[0];
   if (!row) throw notFound("User not found.");
   return { ...toProfile(services.origin, row), email: row.email, favorites: favoriteRows.map((favorite) => favorite.id) };
+}
+
+export function toUserSummary(origin: string, user: { id: string; username: string; displayName: string; pictureKey: string | null }): UserSummary {
+  return {
+    _id: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    profilePictureUrl: imageUrl(origin, user.pictureKey) ?? "",
+  };
+}
+
+/** All public members, by username (private members are never listed). */
+export async function listPublicUsers({ db, origin }: RequestServices): Promise<UserSummary[]> {
+  const rows = await db
+    .select({ id: users.id, username: users.username, displayName: users.displayName, pictureKey: users.pictureKey })
+    .from(users)
+    .where(eq(users.isPrivate, false))
+    .orderBy(sql`lower(${users.username})`);
+  return rows.map((row) => toUserSummary(origin, row));
+}
+
+/** A profile's basic info, visible to everyone, private or not. */
+export async function getProfile(services: RequestServices, id: string): Promise<Profile> {
+  if (!isId(id)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
+  const [row] = await services.db.select(profileColumns).from(users).where(eq(users.id, id));
+  if (!row) throw notFound(PROFILE_MESSAGES.userNotFound);
+  return toProfile(services.origin, row);
+}
+
+/**
+ * Whether the viewer may see a member's content (connections, lists, activity): always for public members,
+ * and for private ones only themselves and their followers (API.md "Privacy").
+ */
+export async function canSeeContentOf({ db }: RequestServices, viewer: Viewer | null, user: Pick<Profile, "_id" | "isPrivate">) {
+  if (!user.isPrivate || viewer?.id === user._id) return true;
+  if (!viewer) return false;
+  const [edge] = await db
+    .select({ id: follows.followerId })
+    .from(follows)
+    .where(and(eq(follows.followerId, viewer.id), eq(follows.followeeId, user._id)));
+  return Boolean(edge);
+}
+
+/** A member's connections, newest first; hidden ones as API.md says ('User not found or profile is private.'). */
+export async function userConnections(services: RequestServices, userId: string): Promise<ConnectionView[]> {
+  const profile = await getProfile(services, userId).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) throw notFound(PROFILE_MESSAGES.hidden);
+    throw error;
+  });
+  if (!(await canSeeContentOf(services, services.viewer, profile))) throw notFound(PROFILE_MESSAGES.hidden);
+  const rows = await selectConnections(services, eq(connections.userId, userId)).orderBy(...newestFirst);
+  return rows.map((row) => toConnectionView(services.origin, row));
+}
+
+/** Updates the viewer's own profile (absent fields keep their value) and answers Me. */
+export async function updateProfile(services: RequestServices, viewer: Viewer, input: unknown): Promise<Me> {
+  const update = validate(profileUpdateSchema, input ?? {});
+  const changes = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length) {
+    await services.db.update(users).set({ ...changes, updatedAt: Date.now() }).where(eq(users.id, viewer.id));
+  }
+  return getMe(services, viewer);
+}
+
+/** Replaces the viewer's picture: the new image is stored first, then the row, then the old image removed. */
+export async function updateProfilePicture(services: RequestServices, viewer: Viewer, file: unknown): Promise<Me> {
+  if (!(file instanceof File) || (file.size === 0 && !file.name)) throw badRequest(PROFILE_MESSAGES.noImage);
+  const image = await readImageUpload(file, {
+    invalidType: PROFILE_MESSAGES.notAnImage,
+    tooLarge: PROFILE_MESSAGES.imageTooLarge,
+  });
+  if (!image) throw badRequest(PROFILE_MESSAGES.noImage);
+  const key = newImageKey("avatar", image.type);
+  await services.env.IMAGES.put(key, image.bytes, { httpMetadata: { contentType: image.type } });
+  let previous: string | null = null;
+  try {
+    const [row] = await services.db
+      .select({ pictureKey: users.pictureKey })
+      .from(users)
+      .where(eq(users.id, viewer.id));
+    previous = row?.pictureKey ?? null;
+    await services.db.update(users).set({ pictureKey: key, updatedAt: Date.now() }).where(eq(users.id, viewer.id));
+  } catch (error) {
+    await services.env.IMAGES.delete(key);
+    throw error;
+  }
+  if (previous) await services.env.IMAGES.delete(previous);
+  viewer.pictureKey = key;
+  return getMe(services, viewer);
 }

@@ -5,6 +5,7 @@ import { AppError } from "../errors.ts";
 import { auth } from "./auth.ts";
 import { booksApi, moviesApi } from "./catalog.ts";
 import { commentsApi } from "./comments.ts";
+import { followsApi } from "./follows.ts";
 import { connectionsApi } from "./connections.ts";
 import { health } from "./health.ts";
 import { notificationsApi } from "./notifications.ts";
@@ -21,6 +22,7 @@ api.route("/connections", connectionsApi);
 api.route("/movies", moviesApi);
 api.route("/books", booksApi);
 api.route("/comments", commentsApi);
+api.route("/follows", followsApi);
 
 api.all("*", (c) => c.json({ message: `Not Found - ${c.req.method} ${c.req.path}` }, 404));
 

@@ -1,0 +1,215 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderAvatar } from "../../scripts/seed/images.ts";
+import { follows, notifications, users } from "../../worker/db/schema.ts";
+import { FOLLOW_MESSAGES } from "../../worker/follows.ts";
+import { PROFILE_MESSAGES } from "../../worker/profile-schemas.ts";
+import { type TestApp, startTestApp } from "../support/app.ts";
+import { api, registerUser } from "../support/http.ts";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+type Member = Awaited<ReturnType<typeof registerUser>>;
+
+describe("profiles", () => {
+  it("shows basic info to anyone and validates ids", async () => {
+    const member = await registerUser(app);
+    const profile = await api(app, "GET", `/users/${member._id}/profile`);
+    expect(profile.body).toEqual({
+      _id: member._id,
+      username: member.username,
+      displayName: "",
+      bio: "",
+      location: "",
+      profilePictureUrl: "",
+      isPrivate: false,
+      createdAt: expect.any(String),
+      followerCount: 0,
+      followingCount: 0,
+    });
+    expect((await api(app, "GET", `/users/${member._id}`)).body).toEqual(profile.body);
+    expect(await api(app, "GET", "/users/nope/profile")).toMatchObject({ status: 400, body: { message: "Invalid User ID format" } });
+    expect(await api(app, "GET", `/users/${"1".repeat(24)}`)).toMatchObject({ status: 404, body: { message: "User not found." } });
+  });
+
+  it("updates text fields with the spec's limits: absent keeps, empty clears, text trimmed", async () => {
+    const member = await registerUser(app);
+    const update = (body: unknown) => api(app, "PUT", "/users/profile", { token: member.token, body });
+    const first = await update({ displayName: "  Ada  ", bio: "Reader.", location: "Lisbon", isPrivate: true });
+    expect(first.body).toMatchObject({ displayName: "Ada", bio: "Reader.", location: "Lisbon", isPrivate: true, email: member.email });
+    const second = await update({ bio: "" });
+    expect(second.body).toMatchObject({ displayName: "Ada", bio: "", location: "Lisbon", isPrivate: true });
+    expect(await update({ displayName: "x".repeat(51) })).toMatchObject({ status: 400, body: { message: PROFILE_MESSAGES.displayNameTooLong } });
+    expect(await update({ bio: "x".repeat(251) })).toMatchObject({ status: 400, body: { message: PROFILE_MESSAGES.bioTooLong } });
+    expect(await update({ location: "x".repeat(101) })).toMatchObject({ status: 400, body: { message: PROFILE_MESSAGES.locationTooLong } });
+    expect((await update({ isPrivate: "yes" })).status).toBe(400);
+    expect((await update({ displayName: "x".repeat(50), bio: "y".repeat(250), location: "z".repeat(100) })).status).toBe(200);
+    expect((await api(app, "PUT", "/users/profile", { body: {} })).status).toBe(401);
+  });
+
+  it("replaces the picture, removing the old image, and refuses non-images and large files", async () => {
+    const member = await registerUser(app);
+    const upload = (bytes: Uint8Array, name = "me.png") => {
+      const body = new FormData();
+      body.set("profilePicture", new File([bytes as BlobPart], name, { type: "image/png" }));
+      return api(app, "PUT", "/users/profile/picture", { token: member.token, body });
+    };
+    const first = await upload(renderAvatar({ name: "A B", hue: 10 }));
+    expect(first.status).toBe(200);
+    const firstKey = new URL(first.body.profilePictureUrl).pathname.slice("/images/".length);
+    expect(firstKey).toMatch(/^avatars\//);
+    const second = await upload(renderAvatar({ name: "C D", hue: 200 }));
+    expect(second.body.profilePictureUrl).not.toBe(first.body.profilePictureUrl);
+    expect(await app.bucket.head(firstKey)).toBeNull();
+    expect(await upload(new TextEncoder().encode("not a picture"))).toMatchObject({ status: 415, body: { message: PROFILE_MESSAGES.notAnImage } });
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(renderAvatar({ name: "E", hue: 1 }).subarray(0, 16));
+    expect(await upload(big)).toMatchObject({ status: 413, body: { message: PROFILE_MESSAGES.imageTooLarge } });
+    expect(await api(app, "PUT", "/users/profile/picture", { token: member.token, body: new FormData() })).toMatchObject({
+      status: 400,
+      body: { message: PROFILE_MESSAGES.noImage },
+    });
+  });
+
+  it("lists public members by username, never private ones", async () => {
+    const [visible, hidden] = await Promise.all([registerUser(app), registerUser(app)]);
+    await app.db.update(users).set({ isPrivate: true }).where(eq(users.id, hidden._id));
+    const list = (await api(app, "GET", "/users")).body as Array<{ _id: string; username: string }>;
+    expect(list.map((u) => u._id)).toContain(visible._id);
+    expect(list.map((u) => u._id)).not.toContain(hidden._id);
+    const names = list.map((u) => u.username.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(Object.keys(list[0]!).sort()).toEqual(["_id", "displayName", "profilePictureUrl", "username"]);
+  });
+});
+
+describe("follows", () => {
+  it("follows and unfollows with counts, refusing self-follows, unknown users and repeats", async () => {
+    const [a, b] = await Promise.all([registerUser(app), registerUser(app)]);
+    expect(await api(app, "POST", `/follows/${b._id}`, { token: a.token })).toMatchObject({
+      status: 201,
+      body: { isFollowing: true, followerCount: 1 },
+    });
+    expect(await api(app, "POST", `/follows/${b._id}`, { token: a.token })).toMatchObject({
+      status: 409,
+      body: { message: FOLLOW_MESSAGES.alreadyFollowing },
+    });
+    expect(await api(app, "GET", `/follows/is-following/${b._id}`, { token: a.token })).toMatchObject({
+      body: { isFollowing: true, isSelf: false },
+    });
+    expect((await api(app, "GET", `/users/${a._id}/profile`)).body.followingCount).toBe(1);
+    expect(await api(app, "POST", `/follows/${a._id}`, { token: a.token })).toMatchObject({
+      status: 400,
+      body: { message: FOLLOW_MESSAGES.cannotFollowSelf },
+    });
+    expect(await api(app, "POST", `/follows/${"2".repeat(24)}`, { token: a.token })).toMatchObject({
+      status: 404,
+      body: { message: FOLLOW_MESSAGES.followTargetMissing },
+    });
+    expect(await api(app, "DELETE", `/follows/${b._id}`, { token: a.token })).toMatchObject({
+      status: 200,
+      body: { isFollowing: false, followerCount: 0 },
+    });
+    expect(await api(app, "DELETE", `/follows/${b._id}`, { token: a.token })).toMatchObject({
+      status: 404,
+      body: { message: FOLLOW_MESSAGES.notFollowing },
+    });
+    expect(await api(app, "DELETE", `/follows/${a._id}`, { token: a.token })).toMatchObject({
+      status: 400,
+      body: { message: FOLLOW_MESSAGES.cannotUnfollowSelf },
+    });
+    expect(await api(app, "GET", `/follows/is-following/${a._id}`, { token: a.token })).toMatchObject({
+      body: { isFollowing: false, isSelf: true },
+    });
+    expect(await api(app, "GET", `/follows/is-following/${"3".repeat(24)}`, { token: a.token })).toMatchObject({
+      status: 404,
+      body: { message: FOLLOW_MESSAGES.userMissing },
+    });
+  });
+
+  it("creates exactly one edge and one notification when follows race", async () => {
+    const [a, b] = await Promise.all([registerUser(app), registerUser(app)]);
+    const results = await Promise.all(Array.from({ length: 6 }, () => api(app, "POST", `/follows/${b._id}`, { token: a.token })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(5);
+    const [edges] = await app.db.select({ n: count() }).from(follows).where(eq(follows.followeeId, b._id));
+    expect(edges?.n).toBe(1);
+    await api(app, "DELETE", `/follows/${b._id}`, { token: a.token });
+    await api(app, "POST", `/follows/${b._id}`, { token: a.token });
+    const sent = await app.db.select().from(notifications).where(eq(notifications.recipientId, b._id));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ type: "new_follower", link: `/users/${a._id}`, message: `${a.username} started following you.` });
+  });
+});
+
+describe("privacy matrix", () => {
+  let owner: Member;
+  let follower: Member;
+  let other: Member;
+  let connectionId: string;
+  let movieId: string;
+  let bookId: string;
+
+  beforeAll(async () => {
+    [owner, follower, other] = await Promise.all([registerUser(app), registerUser(app), registerUser(app)]);
+    const created = await api(app, "POST", "/connections", {
+      token: owner.token,
+      body: { movieTitle: "Matrix Movie", bookTitle: "Matrix Book", context: "zebra-unique-words", tags: "matrix-tag" },
+    });
+    connectionId = created.body._id;
+    movieId = created.body.movieRef._id;
+    bookId = created.body.bookRef._id;
+    await api(app, "POST", `/connections/${connectionId}/comments`, { token: owner.token, body: { text: "Owner's note" } });
+    await api(app, "POST", `/follows/${owner._id}`, { token: follower.token });
+    await api(app, "PUT", "/users/profile", { token: owner.token, body: { isPrivate: true } });
+  });
+
+  const viewers = () =>
+    [
+      ["owner", owner.token, true],
+      ["follower", follower.token, true],
+      ["other member", other.token, false],
+      ["visitor", undefined, false],
+    ] as const;
+
+  it("hides a private member's content everywhere from everyone but them and their followers", async () => {
+    for (const [who, token, sees] of viewers()) {
+      const ids = (connections: Array<{ _id: string }>) => connections.map((c) => c._id);
+      const feed = await api(app, "GET", "/connections?tags=matrix-tag", { token });
+      expect(ids(feed.body.connections).includes(connectionId), `${who}: feed`).toBe(sees);
+      const search = await api(app, "GET", "/connections/search?q=zebra-unique", { token });
+      expect(search.body.totalCount, `${who}: search`).toBe(sees ? 1 : 0);
+      const tags = (await api(app, "GET", "/connections/popular-tags", { token })).body as Array<{ tag: string }>;
+      expect(tags.some((t) => t.tag === "matrix-tag"), `${who}: popular tags`).toBe(sees);
+      expect((await api(app, "GET", `/movies/${movieId}/connections`, { token })).body.length, `${who}: movie`).toBe(sees ? 1 : 0);
+      expect((await api(app, "GET", `/books/${bookId}/connections`, { token })).body.length, `${who}: book`).toBe(sees ? 1 : 0);
+      expect((await api(app, "GET", `/connections/${connectionId}`, { token })).status, `${who}: by id`).toBe(sees ? 200 : 404);
+      expect((await api(app, "GET", `/connections/${connectionId}/comments`, { token })).status, `${who}: comments`).toBe(sees ? 200 : 404);
+      if (token) {
+        const batch = await api(app, "POST", "/connections/batch", { token, body: { connectionIds: [connectionId] } });
+        expect(batch.body.length, `${who}: batch`).toBe(sees ? 1 : 0);
+      }
+      const theirs = await api(app, "GET", `/users/${owner._id}/connections`, { token });
+      expect(theirs.status, `${who}: user connections`).toBe(sees ? 200 : 404);
+      if (!sees) expect(theirs.body).toEqual({ message: "User not found or profile is private." });
+      for (const list of ["followers", "following"]) {
+        const response = await api(app, "GET", `/follows/${list}/${owner._id}`, { token });
+        expect(response.status, `${who}: ${list}`).toBe(sees ? 200 : 404);
+        if (!sees) expect(response.body).toEqual({ message: "User not found." });
+      }
+      const profile = await api(app, "GET", `/users/${owner._id}/profile`, { token });
+      expect(profile, `${who}: basic info`).toMatchObject({ status: 200, body: { isPrivate: true, followerCount: 1 } });
+    }
+  });
+
+  it("refuses interactions with hidden content as if it did not exist", async () => {
+    for (const route of ["like", "favorite"]) {
+      expect((await api(app, "POST", `/connections/${connectionId}/${route}`, { token: other.token })).status).toBe(404);
+    }
+    expect((await api(app, "POST", `/connections/${connectionId}/like`, { token: follower.token })).status).toBe(200);
+  });
+});
