@@ -401,3 +401,9 @@ export async function deleteConnection(services: RequestServices, viewer: Viewer
   if (unshared.length) await services.env.IMAGES.delete(unshared);
   return { message: CONNECTION_MESSAGES.deleted, connectionId: id };
 }
+
+/** One page of a member's connections (the profile's "My Creations"); the caller checks privacy first. */
+export async function listByMember(services: RequestServices, userId: string, page: number): Promise<ConnectionPage> {
+  const { totalCount: _total, ...result } = await pageOf(services, eq(connections.userId, userId), page);
+  return result;
+}

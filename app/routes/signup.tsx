@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { AUTH_MESSAGES } from "../../worker/auth/schemas.ts";
+import { AUTH_MESSAGES } from "../../worker/auth/messages.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { pageMeta } from "../meta.ts";

@@ -1,0 +1,64 @@
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { requestContext } from "../../worker/context.ts";
+import { AppError } from "../../worker/errors.ts";
+import { followList } from "../../worker/follows.ts";
+import { getProfile } from "../../worker/users.ts";
+import { UserList } from "../components/user-list.tsx";
+import { pageMeta } from "../meta.ts";
+import type { Route } from "./+types/follow-list";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, {
+    title: loaderData ? loaderData.title : "Members",
+    path: loaderData ? `/users/${loaderData.userId}/${loaderData.direction}` : "/all-users",
+  });
+
+/** /users/:id/followers and /users/:id/following share this module (the route id says which). */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const services = context.get(requestContext);
+  const direction = new URL(request.url).pathname.endsWith("/following") ? "following" : "followers";
+  try {
+    const [profile, users] = await Promise.all([
+      getProfile(services, params.userId),
+      followList(services, params.userId, direction),
+    ]);
+    const name = profile.displayName || profile.username;
+    return {
+      userId: profile._id,
+      direction,
+      title: direction === "followers" ? `People following ${name}` : `People ${name} follows`,
+      users,
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw data({ message: "User not found." }, { status: 404 });
+    throw error;
+  }
+}
+
+export default function FollowList({ loaderData }: Route.ComponentProps) {
+  const { title, users, userId, direction } = loaderData;
+  return (
+    <section className="narrow" aria-labelledby="follow-list-title">
+      <p>
+        <Link to={`/users/${userId}`}>← Back to the profile</Link>
+      </p>
+      <h1 id="follow-list-title">{title}</h1>
+      <UserList users={users} empty={direction === "followers" ? "No followers yet." : "Not following anyone yet."} />
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : "Failed to load followers.";
+  return (
+    <section className="notice-page">
+      <h1>Not found</h1>
+      <p>{message}</p>
+      <p>
+        <Link className="button" to="/">
+          Go back home
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { data, redirect } from "react-router";
+import { requestContext } from "../../worker/context.ts";
+import { AppError } from "../../worker/errors.ts";
+import { splitFormData } from "../../worker/uploads.ts";
+import { getMe, updateProfile, updateProfilePicture } from "../../worker/users.ts";
+import { requireViewer } from "../auth.server.ts";
+import type { Route } from "./+types/profile-edit";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  return { me: await getMe(context.get(requestContext), viewer) };
+}
+
+/** SPEC.md §4: the picture is uploaded first, then the text fields are saved; then the member's profile. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const services = context.get(requestContext);
+  const { fields, files } = splitFormData(await request.formData());
+  const values = { displayName: fields.displayName ?? "", bio: fields.bio ?? "", location: fields.location ?? "", isPrivate: fields.isPrivate ?? "" };
+  try {
+    const picture = files.profilePicture;
+    if (picture && (picture.size > 0 || picture.name)) await updateProfilePicture(services, viewer, picture);
+    await updateProfile(services, viewer, {
+      displayName: values.displayName,
+      bio: values.bio,
+      location: values.location,
+      isPrivate: values.isPrivate === "on" || values.isPrivate === "true",
+    });
+  } catch (error) {
+    if (error instanceof AppError) return data({ error: error.message || "Failed to update profile.", values }, { status: error.status });
+    throw error;
+  }
+  return redirect("/users");
+}
