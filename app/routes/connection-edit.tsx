@@ -1,7 +1,8 @@
-import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { FormError } from "../components/form-error.tsx";
 import { pageMeta } from "../meta.ts";
 import { connectionTitle } from "../share.ts";
+import { RouteNotice } from "../components/route-notice.tsx";
 import type { Route } from "./+types/connection-edit";
 export { action, loader } from "./connection-edit.server.ts";
 
@@ -73,19 +74,5 @@ export default function EditConnection({ loaderData, actionData }: Route.Compone
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string"
-      ? error.data.message
-      : "Failed to fetch connection details for editing.";
-  return (
-    <section className="notice-page">
-      <h1>Cannot edit</h1>
-      <p>{message}</p>
-      <p>
-        <Link className="button" to="/">
-          Go back home
-        </Link>
-      </p>
-    </section>
-  );
+  return <RouteNotice error={error} title="Cannot edit" fallback="Failed to fetch connection details for editing." />;
 }

@@ -1,10 +1,11 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, useLocation, useRouteLoaderData } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { CommentThread } from "../components/connection/comment-thread.tsx";
 import { type RootData, pageMeta } from "../meta.ts";
 import { connectionTitle } from "../share.ts";
 import { snippet } from "../snippet.ts";
+import { RouteNotice } from "../components/route-notice.tsx";
 import type { Route } from "./+types/connection";
 export { action, loader } from "./connection.server.ts";
 
@@ -57,17 +58,5 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : "Something went wrong.";
-  return (
-    <section className="notice-page">
-      <h1>Not found</h1>
-      <p>{message}</p>
-      <p>
-        <Link className="button" to="/">
-          Go back home
-        </Link>
-      </p>
-    </section>
-  );
+  return <RouteNotice error={error} title="Not found" fallback="Something went wrong." />;
 }

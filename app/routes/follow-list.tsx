@@ -1,10 +1,11 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { AppError } from "../../worker/errors.ts";
 import { followList } from "../../worker/follows.ts";
 import { getProfile } from "../../worker/users.ts";
 import { UserList } from "../components/user-list.tsx";
 import { pageMeta } from "../meta.ts";
+import { RouteNotice } from "../components/route-notice.tsx";
 import type { Route } from "./+types/follow-list";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -49,16 +50,5 @@ export default function FollowList({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : "Failed to load followers.";
-  return (
-    <section className="notice-page">
-      <h1>Not found</h1>
-      <p>{message}</p>
-      <p>
-        <Link className="button" to="/">
-          Go back home
-        </Link>
-      </p>
-    </section>
-  );
+  return <RouteNotice error={error} title="Not found" fallback="Failed to load followers." />;
 }

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { FollowButton } from "../components/follow-button.tsx";
 import { LocalDate } from "../components/local-date.tsx";
@@ -6,6 +6,7 @@ import { Pagination } from "../components/pagination.tsx";
 import { pageMeta } from "../meta.ts";
 import { DEFAULT_AVATAR } from "../site.ts";
 import { snippet } from "../snippet.ts";
+import { RouteNotice } from "../components/route-notice.tsx";
 import type { Route } from "./+types/profile";
 import { PROFILE_MESSAGES } from "../../worker/profile-messages.ts";
 export { loader } from "./profile.server.ts";
@@ -116,16 +117,5 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : "Failed to load profile data.";
-  return (
-    <section className="notice-page">
-      <h1>Profile unavailable</h1>
-      <p>{message}</p>
-      <p>
-        <Link className="button" to="/">
-          Go back home
-        </Link>
-      </p>
-    </section>
-  );
+  return <RouteNotice error={error} title="Profile unavailable" fallback="Failed to load profile data." />;
 }
