@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import { getMovie } from "../../worker/catalog.ts";
+import { connectionsFeaturing } from "../../worker/connections.ts";
+import { requestContext } from "../../worker/context.ts";
+import { AppError } from "../../worker/errors.ts";
+import { snippet } from "../snippet.ts";
+import type { Route } from "./+types/movie";
+
+/**
+ * A malformed id (400) or a missing movie (404) both become the page's 404 with SPEC.md §8's message,
+ * which the route's ErrorBoundary shows. Anything else is a real failure and stays one.
+ */
+export function catalogNotFound(error: unknown, message: string): never {
+  if (error instanceof AppError && (error.status === 400 || error.status === 404)) {
+    throw data({ message }, { status: 404 });
+  }
+  throw error;
+}
+
+/** The movie and the connections featuring it (newest first, hidden ones left out), loaded in parallel. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = context.get(requestContext);
+  const id = params.movieId;
+  try {
+    const [movie, connections] = await Promise.all([
+      getMovie(services, id),
+      connectionsFeaturing(services, { movieId: id }),
+    ]);
+    const description = movie.synopsis
+      ? snippet(movie.synopsis, 120)
+      : `${movie.title}${movie.year ? ` (${movie.year})` : ""}: the books members connect with this movie on MovieBooks.`;
+    return { movie, connections, description };
+  } catch (error) {
+    catalogNotFound(error, `Movie with ID ${id} not found.`);
+  }
+}

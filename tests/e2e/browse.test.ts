@@ -1,0 +1,128 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, startTestApp } from "../support/app.ts";
+import { javaScriptModes, launchBrowser, newVisitor } from "../support/browser.ts";
+
+let app: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** Loads every image on the page (lazy ones too) and returns the ones that failed to decode. */
+async function brokenImages(page: Page) {
+  return page.evaluate(async () => {
+    const images = Array.from(document.images);
+    for (const image of images) image.loading = "eager";
+    // Once eager, every image loads: decode() settles when it has (and rejects if it is broken).
+    await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+    return images.filter((image) => image.naturalWidth === 0).map((image) => image.src);
+  });
+}
+
+/** The headings of the connection cards on the page, in order ('movie & book', or 'Post by …' for text-only posts). */
+const cardTitles = (page: Page) => page.locator("main article.card").locator("h2, h3").allTextContents();
+/** Each card's whole text, which tells cards apart even when two text-only posts share a heading. */
+const cardTexts = (page: Page) => page.locator("main article.card").allInnerTexts();
+
+async function searchFromHeader(page: Page, term: string) {
+  const search = page.getByRole("searchbox", { name: "Search connections" });
+  await search.fill(term);
+  await Promise.all([page.waitForURL(/\/search\?/), search.press("Enter")]);
+  await page.getByRole("heading", { level: 1, name: `Results for “${term}”` }).waitFor();
+}
+
+describe.each(javaScriptModes)("browsing ($name)", ({ javaScriptEnabled }) => {
+  it("searches from the header and lists the seeded matches", async () => {
+    const context = await newVisitor(browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/about`);
+    await searchFromHeader(page, "Villeneuve");
+    expect(new URL(page.url()).pathname).toBe("/search");
+    const titles = await cardTitles(page);
+    expect(titles).toEqual(expect.arrayContaining(["Dune & Dune", "Arrival & Story of Your Life"]));
+    await expect(page.getByText(`${titles.length} connections found`).count()).resolves.toBe(1);
+    expect(await page.title()).toBe("Search: Villeneuve | MovieBooks");
+    expect(await brokenImages(page)).toEqual([]);
+
+    await searchFromHeader(page, "Stephen King");
+    expect(await cardTitles(page)).toEqual(expect.arrayContaining(["The Shining & The Shining", "Misery & Misery"]));
+
+    await searchFromHeader(page, "no such thing anywhere");
+    await page.getByText("No connections found matching your search.").waitFor();
+    await context.close();
+  });
+
+  it("pages through a broad search", async () => {
+    const context = await newVisitor(browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`);
+    await searchFromHeader(page, "adaptation");
+    const status = await page.getByText(/\d+ connections found · page 1 of \d+/).textContent();
+    const [, total, pages] = status!.match(/(\d+) connections found · page 1 of (\d+)/)!;
+    expect(Number(total)).toBeGreaterThan(10);
+    expect(Number(pages)).toBe(Math.ceil(Number(total) / 10));
+    const firstPage = await cardTexts(page);
+    expect(firstPage).toHaveLength(10);
+
+    const pagination = page.getByRole("navigation", { name: "Pages" });
+    await Promise.all([page.waitForURL(/page=2/), pagination.getByRole("link", { name: "Next →" }).click()]);
+    await page.getByText(`${total} connections found · page 2 of ${pages}`).waitFor();
+    const secondPage = await cardTexts(page);
+    expect(secondPage.length).toBeGreaterThan(0);
+    expect(secondPage.filter((text) => firstPage.includes(text))).toEqual([]);
+    expect(new URL(page.url()).searchParams.get("q")).toBe("adaptation");
+    await expect(pagination.locator('[aria-current="page"]').textContent()).resolves.toBe("2");
+    expect(await brokenImages(page)).toEqual([]);
+
+    await Promise.all([page.waitForURL((url) => !url.searchParams.has("page")), pagination.getByRole("link", { name: "1", exact: true }).click()]);
+    await page.getByText(`${total} connections found · page 1 of ${pages}`).waitFor();
+    expect(await cardTexts(page)).toEqual(firstPage);
+    await context.close();
+  });
+
+  it("goes from a result's poster to the movie page, and from there to a book page", async () => {
+    const context = await newVisitor(browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/`);
+    await searchFromHeader(page, "Dune");
+    const card = page.locator("main article.card", { hasText: "Dune & Dune" });
+    await Promise.all([page.waitForURL(/\/movies\/[0-9a-f]{24}$/), card.locator('a[href^="/movies/"]:has(img)').click()]);
+
+    await page.getByRole("heading", { level: 1, name: "Dune (2021)" }).waitFor();
+    expect(await page.title()).toBe("Dune (2021) | MovieBooks");
+    await page.getByText("Directed by Denis Villeneuve").waitFor();
+    const poster = page.getByRole("img", { name: "Poster for Dune" });
+    expect(new URL((await poster.getAttribute("src"))!).pathname).toMatch(/^\/images\/posters\//);
+    const connections = page.getByRole("region", { name: /Connections featuring this movie/ });
+    expect(await connections.locator("article.card").count()).toBeGreaterThan(0);
+    expect(await brokenImages(page)).toEqual([]);
+
+    const bookLink = connections.locator("article.card", { hasText: "Dune & Dune" }).locator('a[href^="/books/"]:has(img)');
+    await Promise.all([page.waitForURL(/\/books\/[0-9a-f]{24}$/), bookLink.click()]);
+    await page.getByRole("heading", { level: 1, name: "Dune (1965)" }).waitFor();
+    await page.getByText("by Frank Herbert").waitFor();
+    expect(await page.getByRole("img", { name: "Cover of Dune" }).count()).toBe(1);
+    const bookConnections = page.getByRole("region", { name: /Connections featuring this book/ });
+    expect(await bookConnections.locator("article.card").count()).toBeGreaterThan(0);
+    expect(await brokenImages(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the spec's message for a movie or book that does not exist", async () => {
+    const context = await newVisitor(browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    const movie = await page.goto(`${app.url}/movies/0123456789abcdef01234567`);
+    expect(movie?.status()).toBe(404);
+    await page.getByText("Movie with ID 0123456789abcdef01234567 not found.").waitFor();
+    const book = await page.goto(`${app.url}/books/oops`);
+    expect(book?.status()).toBe(404);
+    await page.getByText("Book with ID oops not found.").waitFor();
+    await Promise.all([page.waitForURL(`${app.url}/`), page.getByRole("link", { name: "Go back home" }).click()]);
+    await context.close();
+  });
+});
