@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { SITE_DESCRIPTION, SITE_NAME } from "./site.ts";
 
-/** The root loader's data, which every route's meta can read for the origin. */
+/** The root loader's data, which every route's meta can read for the origin, and the layout for its sidebar and banner. */
 export interface RootData {
   origin: string;
   viewer: {
@@ -12,6 +12,10 @@ export interface RootData {
     unreadNotifications: number;
     favoriteIds: string[];
   } | null;
+  /** The sidebar's Popular Tags (members only; null for visitors). `error` when they could not be loaded. */
+  sidebarTags: { tags: Array<{ tag: string; count: number }>; error: boolean } | null;
+  /** True when the request's `dismissedUpdateBatchId` cookie names the newest update batch (no banner then). */
+  whatsNewDismissed: boolean;
 }
 
 interface PageMeta {

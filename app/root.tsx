@@ -5,24 +5,46 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteLoaderData,
 } from "react-router";
+import { popularTags } from "../worker/connections.ts";
 import { requestContext } from "../worker/context.ts";
 import { imageUrl } from "../worker/image-keys.ts";
 import { nameOf } from "../worker/notification-text.ts";
 import type { Route } from "./+types/root";
+import { shellClassName, Sidebar, SidebarSwitch, SidebarToggle, useSidebarState } from "./components/sidebar.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
+import { readDismissedBatch, WhatsNewBanner } from "./components/whats-new-banner.tsx";
 import { useNonce } from "./nonce.tsx";
 import type { RootData } from "./meta.ts";
 import stylesheet from "./styles/app.css?url";
+import layoutStylesheet from "./styles/layout.css?url";
+import { latestUpdate } from "./updates.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  { rel: "stylesheet", href: layoutStylesheet },
   { rel: "icon", href: "/favicon.png", type: "image/png" },
 ];
 
-export function loader({ context }: Route.LoaderArgs): RootData {
-  const { origin, viewer } = context.get(requestContext);
+/**
+ * Every page's shared data: the origin, the member (header and sidebar), the sidebar's Popular Tags (one
+ * query, members only; it runs alongside the page's own loader) and whether the What's New banner was
+ * dismissed for the newest batch (the `dismissedUpdateBatchId` cookie).
+ */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const services = context.get(requestContext);
+  const { origin, viewer } = services;
+  const sidebarTags = viewer
+    ? await popularTags(services).then(
+        (tags) => ({ tags, error: false }),
+        (error: unknown) => {
+          console.error("Could not load the sidebar's popular tags", error);
+          return { tags: [], error: true };
+        },
+      )
+    : null;
   return {
     origin,
     viewer: viewer && {
@@ -33,11 +55,16 @@ export function loader({ context }: Route.LoaderArgs): RootData {
       unreadNotifications: viewer.unreadNotifications,
       favoriteIds: viewer.favoriteIds,
     },
+    sidebarTags,
+    whatsNewDismissed: readDismissedBatch(request.headers.get("Cookie")) === latestUpdate.id,
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const member = root?.viewer ?? null;
+  const sidebar = useSidebarState();
   return (
     <html lang="en">
       <head>
@@ -47,15 +74,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body>
+      <body className={member ? "has-sidebar" : undefined}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" className="page">
-          {children}
-        </main>
+        {member ? <SidebarSwitch state={sidebar} /> : null}
+        <SiteHeader sidebarToggle={member ? <SidebarToggle state={sidebar} /> : undefined} />
+        <div className={shellClassName(sidebar, Boolean(member))}>
+          {member ? (
+            <Sidebar state={sidebar} viewer={member} tags={root?.sidebarTags ?? { tags: [], error: false }} />
+          ) : null}
+          <main id="main" className="page">
+            {children}
+          </main>
+        </div>
         <SiteFooter />
+        <WhatsNewBanner />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

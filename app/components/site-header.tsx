@@ -1,4 +1,6 @@
-import { Form, Link, NavLink, useNavigate, useRouteLoaderData } from "react-router";
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { Form, Link, NavLink, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
 import { SITE_LABEL, SITE_NAME } from "../site.ts";
 
@@ -7,19 +9,128 @@ export function badgeText(count: number): string {
   return count > 9 ? "9+" : String(count);
 }
 
+/** SPEC.md §9: at this width and below the header's links collapse behind the menu button. */
+export const NARROW_SCREEN = "(max-width: 768px)";
+
+function subscribeToNarrowScreen(onChange: () => void) {
+  const query = window.matchMedia(NARROW_SCREEN);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** True on screens of 768 px and less; false on the server and until hydration (then the real value). */
+export function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    subscribeToNarrowScreen,
+    () => window.matchMedia(NARROW_SCREEN).matches,
+    () => false,
+  );
+}
+
+let scrollLocks = 0;
+/** Locks page scrolling (`overflow: hidden` on body) while `locked`; several holders may lock at once. */
+export function useScrollLock(locked: boolean) {
+  useEffect(() => {
+    if (!locked) return;
+    scrollLocks += 1;
+    document.body.style.overflow = "hidden";
+    return () => {
+      scrollLocks -= 1;
+      if (scrollLocks === 0) document.body.style.removeProperty("overflow");
+    };
+  }, [locked]);
+}
+
+/**
+ * A checkbox that was toggled before hydration (its label works without JavaScript) hands its state on to the
+ * button that replaces it; `callback` runs once, after the first render.
+ */
+export function useCheckedBeforeHydration(id: string, callback: () => void) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    const input = document.getElementById(id);
+    if (input instanceof HTMLInputElement && input.checked) callback();
+  }, []);
+}
+
+const MENU_TOGGLE_ID = "menu-toggle";
+const MAIN_NAV_ID = "main-nav";
+
+/**
+ * The mobile menu (SPEC.md §2, §9): on screens of 768 px and less the links sit behind a Menu toggle.
+ *
+ * Without JavaScript it is a checkbox (visually hidden, still focusable) and its label styled as the button;
+ * `#menu-toggle:checked ~ .main-nav` in layout.css opens the links and `body:has(#menu-toggle:checked)` locks
+ * scrolling, all inside the narrow-screen media query, so a wide window always shows the links inline.
+ * With JavaScript the checkbox becomes a real button with `aria-expanded`/`aria-controls`; the menu then also
+ * closes on navigation, on Escape, on a tap outside the header, and when the window grows past 768 px.
+ */
+function useMobileMenu() {
+  const hydrated = useHydrated();
+  const narrow = useNarrowScreen();
+  const [open, setOpen] = useState(false);
+  const { pathname, search } = useLocation();
+  const headerRef = useRef<HTMLElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => setOpen(false), [pathname, search]);
+  useCheckedBeforeHydration(MENU_TOGGLE_ID, () => setOpen(true));
+  useEffect(() => {
+    // Read the query itself: while hydrating, `narrow` still holds the server's guess.
+    if (!window.matchMedia(NARROW_SCREEN).matches) setOpen(false);
+  }, [narrow]);
+  useScrollLock(open);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
+  return { hydrated, open, setOpen, headerRef, buttonRef };
+}
+
+/** Three bars, or a cross while open (the CSS picks one, so it also follows the no-JavaScript checkbox). */
+function MenuIcon() {
+  return (
+    <>
+      <svg className="menu-toggle__bars" width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
+        <path d="M2.5 4.5h13M2.5 9h13M2.5 13.5h13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <svg className="menu-toggle__close" width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
+        <path d="M4 4l10 10M14 4L4 14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </>
+  );
+}
+
 /**
  * The header of SPEC.md §2: brand, search box and the visitor or member links.
  * The search form is a plain GET to /search, so it works without JavaScript; `required` with a
  * non-blank pattern makes the browser ignore an empty or blank term. With JavaScript the term is also trimmed
  * before it goes into the URL. Logout is a form post, so it works without JavaScript too.
+ * `sidebarToggle` (members only, from the root layout) sits before the brand.
  */
-export function SiteHeader() {
+export function SiteHeader({ sidebarToggle }: { sidebarToggle?: ReactNode } = {}) {
   const navigate = useNavigate();
   const root = useRouteLoaderData("root") as RootData | undefined;
   const viewer = root?.viewer ?? null;
+  const menu = useMobileMenu();
   return (
-    <header className="site-header">
+    <header className="site-header" ref={menu.headerRef}>
       <div className="site-header__inner">
+        {sidebarToggle}
         <div className="brand">
           <Link to="/" className="brand__name">
             <img src="/favicon.png" alt="" width={28} height={28} className="brand__mark" />
@@ -29,6 +140,27 @@ export function SiteHeader() {
             {SITE_LABEL}
           </Link>
         </div>
+        {menu.hydrated ? (
+          <button
+            ref={menu.buttonRef}
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menu.open}
+            aria-controls={MAIN_NAV_ID}
+            onClick={() => menu.setOpen(!menu.open)}
+          >
+            <MenuIcon />
+            Menu
+          </button>
+        ) : (
+          <>
+            <input type="checkbox" id={MENU_TOGGLE_ID} className="toggle-input" aria-controls={MAIN_NAV_ID} />
+            <label htmlFor={MENU_TOGGLE_ID} className="menu-toggle">
+              <MenuIcon />
+              Menu
+            </label>
+          </>
+        )}
         <Form
           method="get"
           action="/search"
@@ -56,26 +188,24 @@ export function SiteHeader() {
             Search
           </button>
         </Form>
-        <nav aria-label="Main" className="main-nav">
+        <nav aria-label="Main" id={MAIN_NAV_ID} className={menu.open ? "main-nav main-nav--open" : "main-nav"}>
           <NavLink to="/" end>
             Feed
           </NavLink>
           {viewer ? (
             <>
               <NavLink to="/create">+ Add New</NavLink>
-              <NavLink
-                to="/notifications"
-                aria-label={
-                  viewer.unreadNotifications > 0
-                    ? `Notifications, ${viewer.unreadNotifications} unread`
-                    : "Notifications"
-                }
-              >
+              <NavLink to="/notifications">
                 Notifications
+                {/* Named "Notifications, 3 unread" by hidden text rather than aria-label, so the visible
+                    words stay part of the name (WCAG 2.5.3); the badge itself is for the eyes only. */}
                 {viewer.unreadNotifications > 0 ? (
-                  <span className="nav-badge" aria-hidden="true">
-                    {badgeText(viewer.unreadNotifications)}
-                  </span>
+                  <>
+                    <span className="nav-badge" aria-hidden="true">
+                      {badgeText(viewer.unreadNotifications)}
+                    </span>
+                    <span className="visually-hidden">, {viewer.unreadNotifications} unread</span>
+                  </>
                 ) : null}
               </NavLink>
               <NavLink to="/users" end>

@@ -3,7 +3,6 @@ import type { FeedFilters } from "../../worker/connections.ts";
 import type { LandingData } from "../../worker/landing.ts";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { Pagination } from "../components/pagination.tsx";
-import { PopularTags } from "../components/popular-tags.tsx";
 import { pageMeta } from "../meta.ts";
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from "../site.ts";
 import type { Route } from "./+types/home";
@@ -25,12 +24,11 @@ const FILTER_FIELDS: Array<{ name: keyof FeedFilters; label: string }> = [
   { name: "author", label: "Author" },
 ];
 
-function Feed({ feed, filters, tags }: Extract<Route.ComponentProps["loaderData"], { kind: "feed" }>) {
+function Feed({ feed, filters }: Extract<Route.ComponentProps["loaderData"], { kind: "feed" }>) {
   const filtered = Object.keys(filters).length > 0;
   const fieldFiltered = FILTER_FIELDS.some((field) => filters[field.name]);
   return (
-    <div className="with-aside">
-      <section aria-labelledby="feed-title" className="feed">
+    <section aria-labelledby="feed-title" className="feed">
         <h1 id="feed-title">Your feed</h1>
         {filters.tags ? (
           <p className="active-filter">
@@ -74,11 +72,7 @@ function Feed({ feed, filters, tags }: Extract<Route.ComponentProps["loaderData"
           </ol>
         )}
         <Pagination page={feed.page} pages={feed.pages} />
-      </section>
-      <aside className="aside">
-        <PopularTags tags={tags} />
-      </aside>
-    </div>
+    </section>
   );
 }
 

@@ -63,7 +63,7 @@ afterAll(() => app?.close());
 describe("stored and reflected text is rendered inert", () => {
   it("on every page that shows it, for visitors and members", async () => {
     for (const path of paths) {
-      for (const headers of [{}, { Cookie: cookie }]) {
+      for (const headers of [{}, { Cookie: cookie }] as Array<Record<string, string>>) {
         const response = await fetch(app.url + path, { headers, redirect: "manual" });
         if (response.status === 302) continue; // member-only page for the visitor
         const html = await response.text();

@@ -1,0 +1,221 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useHydrated } from "../hydrated.ts";
+import type { RootData } from "../meta.ts";
+import { DEFAULT_AVATAR } from "../site.ts";
+import { PopularTags } from "./popular-tags.tsx";
+import { NARROW_SCREEN, useCheckedBeforeHydration, useNarrowScreen, useScrollLock } from "./site-header.tsx";
+
+export const SIDEBAR_ID = "sidebar";
+const SIDEBAR_TOGGLE_ID = "sidebar-toggle";
+const SIDEBAR_BUTTON_ID = "sidebar-toggle-button";
+
+/**
+ * The members' sidebar toggle (SPEC.md §2): on wide screens the sidebar shows beside the page and the toggle
+ * hides it; on screens of 768 px and less it is hidden and the toggle opens it as a drawer over the page.
+ *
+ * Without JavaScript the state is a checkbox, `#sidebar-toggle`, rendered by the layout just before the header
+ * so that `#sidebar-toggle:checked ~ .shell` in layout.css can flip the sidebar for the current page; the
+ * header's toggle, the drawer's Close and its backdrop are `<label for="sidebar-toggle">`. It is per page, so
+ * each new page starts from the default again. With JavaScript the checkbox gives way to a button with
+ * `aria-expanded`/`aria-controls` and the state lives in the layout: a hidden sidebar stays hidden while moving
+ * between pages, the drawer closes on navigation and on Escape, and scrolling is locked while it is open.
+ */
+export interface SidebarState {
+  hydrated: boolean;
+  /** Whether the sidebar is showing at the current width. */
+  expanded: boolean;
+  /** Wide screens: hidden by the member. Narrow screens: open as a drawer. */
+  hiddenWide: boolean;
+  openNarrow: boolean;
+  toggle(): void;
+  close(): void;
+}
+
+export function useSidebarState(): SidebarState {
+  const hydrated = useHydrated();
+  const narrow = useNarrowScreen();
+  const [hiddenWide, setHiddenWide] = useState(false);
+  const [openNarrow, setOpenNarrow] = useState(false);
+  const { pathname, search } = useLocation();
+  useEffect(() => setOpenNarrow(false), [pathname, search]);
+  useCheckedBeforeHydration(SIDEBAR_TOGGLE_ID, () => {
+    if (window.matchMedia(NARROW_SCREEN).matches) setOpenNarrow(true);
+    else setHiddenWide(true);
+  });
+  useEffect(() => {
+    // Read the query itself: while hydrating, `narrow` still holds the server's guess.
+    if (!window.matchMedia(NARROW_SCREEN).matches) setOpenNarrow(false);
+  }, [narrow]);
+  const drawerOpen = narrow && openNarrow;
+  useScrollLock(drawerOpen);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpenNarrow(false);
+      document.getElementById(SIDEBAR_BUTTON_ID)?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [drawerOpen]);
+  return {
+    hydrated,
+    expanded: narrow ? openNarrow : !hiddenWide,
+    hiddenWide,
+    openNarrow,
+    toggle: () => (narrow ? setOpenNarrow(!openNarrow) : setHiddenWide(!hiddenWide)),
+    close: () => (narrow ? setOpenNarrow(false) : setHiddenWide(true)),
+  };
+}
+
+/** Class names for the element that holds the sidebar and the page. */
+export function shellClassName(state: SidebarState, withSidebar: boolean): string {
+  if (!withSidebar) return "shell";
+  return [
+    "shell shell--sidebar",
+    state.hiddenWide ? "shell--sidebar-hidden" : "",
+    state.openNarrow ? "shell--sidebar-open" : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** The no-JavaScript state of the sidebar; the layout renders it just before the header, members only. */
+export function SidebarSwitch({ state }: { state: SidebarState }) {
+  if (state.hydrated) return null;
+  return <input type="checkbox" id={SIDEBAR_TOGGLE_ID} className="toggle-input" aria-label="Sidebar" aria-controls={SIDEBAR_ID} />;
+}
+
+function SidebarIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <rect x="2.5" y="3.5" width="15" height="13" rx="2.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M7.5 3.5v13" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M4.5 7h1.2M4.5 9.5h1.2M4.5 12h1.2" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The header's sidebar toggle (members only): a button with JavaScript, the checkbox's label without. */
+export function SidebarToggle({ state }: { state: SidebarState }) {
+  if (!state.hydrated) {
+    return (
+      <label htmlFor={SIDEBAR_TOGGLE_ID} className="icon-button sidebar-toggle" title="Show or hide the sidebar">
+        <SidebarIcon />
+        <span className="visually-hidden">Sidebar</span>
+      </label>
+    );
+  }
+  return (
+    <button
+      type="button"
+      id={SIDEBAR_BUTTON_ID}
+      className="icon-button sidebar-toggle"
+      aria-expanded={state.expanded}
+      aria-controls={SIDEBAR_ID}
+      title={state.expanded ? "Hide the sidebar" : "Show the sidebar"}
+      onClick={state.toggle}
+    >
+      <SidebarIcon />
+      <span className="visually-hidden">Sidebar</span>
+    </button>
+  );
+}
+
+type Viewer = NonNullable<RootData["viewer"]>;
+type Tags = NonNullable<RootData["sidebarTags"]>;
+
+/**
+ * SPEC.md §2 sidebar, for members: their name (to their profile), Your Content, All Public Users, the
+ * collapsible Popular Tags (open by default; each filters the feed) and the site's pages.
+ */
+export function Sidebar({ state, viewer, tags }: { state: SidebarState; viewer: Viewer; tags: Tags }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const drawerOpen = state.openNarrow;
+  useEffect(() => {
+    // The drawer takes focus when it opens (narrow screens only: on wide ones `openNarrow` stays false).
+    if (drawerOpen) closeRef.current?.focus();
+  }, [drawerOpen]);
+  return (
+    <>
+      <aside id={SIDEBAR_ID} className="sidebar" aria-label="Sidebar">
+        <div className="sidebar__top">
+          <Link to="/users" className="sidebar__user">
+            <img className="avatar" src={viewer.pictureUrl || DEFAULT_AVATAR} alt="" width={40} height={40} />
+            <span className="sidebar__who">
+              <span className="sidebar__name">{viewer.name}</span>
+              <span className="sidebar__handle">@{viewer.username}</span>
+            </span>
+          </Link>
+          {state.hydrated ? (
+            <button
+              ref={closeRef}
+              type="button"
+              className="icon-button sidebar__close"
+              onClick={() => {
+                state.close();
+                document.getElementById(SIDEBAR_BUTTON_ID)?.focus();
+              }}
+            >
+              <span aria-hidden="true">✕</span>
+              <span className="visually-hidden">Close sidebar</span>
+            </button>
+          ) : (
+            <label htmlFor={SIDEBAR_TOGGLE_ID} className="icon-button sidebar__close">
+              <span aria-hidden="true">✕</span>
+              <span className="visually-hidden">Close sidebar</span>
+            </label>
+          )}
+        </div>
+
+        <nav className="sidebar__nav" aria-label="Sidebar links">
+          <h2 className="sidebar__heading">Your Content</h2>
+          <ul className="sidebar__links">
+            <li>
+              <NavLink to="/users" end>
+                My Connections
+              </NavLink>
+            </li>
+            <li>
+              <Link to="/users#favorites">My Favorites</Link>
+            </li>
+          </ul>
+          <ul className="sidebar__links sidebar__links--spaced">
+            <li>
+              <NavLink to="/all-users">All Public Users</NavLink>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="sidebar__tags">
+          <PopularTags tags={tags.tags} error={tags.error} />
+        </div>
+
+        <nav className="sidebar__nav" aria-label="Site pages">
+          <ul className="sidebar__links sidebar__links--site">
+            <li>
+              <NavLink to="/" end>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/about">About</NavLink>
+            </li>
+            <li>
+              <NavLink to="/help">Help / FAQ</NavLink>
+            </li>
+            <li>
+              <NavLink to="/updates">Updates</NavLink>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      {state.hydrated ? (
+        <div className="sidebar-backdrop" aria-hidden="true" onClick={state.close} />
+      ) : (
+        <label htmlFor={SIDEBAR_TOGGLE_ID} className="sidebar-backdrop" aria-hidden="true" />
+      )}
+    </>
+  );
+}

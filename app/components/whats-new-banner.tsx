@@ -1,0 +1,122 @@
+import { useEffect, useState } from "react";
+import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { useHydrated } from "../hydrated.ts";
+import type { RootData } from "../meta.ts";
+import { latestUpdate } from "../updates.ts";
+
+/** SPEC.md §9: the dismissed batch id is kept under this name, in local storage and (so pages know) a cookie. */
+export const DISMISSED_UPDATE_KEY = "dismissedUpdateBatchId";
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** Batch ids are plain tokens, so they go into a cookie without encoding and cannot smuggle attributes in. */
+const BATCH_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export function isBatchId(value: unknown): value is string {
+  return typeof value === "string" && BATCH_ID.test(value);
+}
+
+/** The batch id the `dismissedUpdateBatchId` cookie names, if the Cookie header has a well-formed one. */
+export function readDismissedBatch(cookieHeader: string | null | undefined): string | null {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== DISMISSED_UPDATE_KEY) continue;
+    const value = part.slice(eq + 1).trim();
+    return isBatchId(value) ? value : null;
+  }
+  return null;
+}
+
+/**
+ * The cookie that remembers a dismissal for a year, as a Set-Cookie value and as a `document.cookie`
+ * assignment alike. Not HttpOnly: the banner's script writes the same cookie when local storage knows more.
+ */
+export function dismissCookie(batchId: string, secure: boolean): string {
+  if (!isBatchId(batchId)) throw new Error(`Not an update batch id: ${batchId}`);
+  return `${DISMISSED_UPDATE_KEY}=${batchId}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+function storedDismissal(): string | null {
+  try {
+    return window.localStorage.getItem(DISMISSED_UPDATE_KEY);
+  } catch {
+    return null; // storage disabled: the cookie alone remembers
+  }
+}
+
+function storeDismissal(batchId: string) {
+  try {
+    window.localStorage.setItem(DISMISSED_UPDATE_KEY, batchId);
+  } catch {
+    // storage disabled or full: the cookie alone remembers
+  }
+}
+
+/**
+ * SPEC.md §2 What's New banner: the newest update batch, at the bottom of every page until dismissed for that
+ * batch. Without JavaScript, Dismiss is a plain form post to /whats-new/dismiss, which sets the
+ * `dismissedUpdateBatchId` cookie and comes back to this page, where the root loader no longer renders it.
+ * With JavaScript the same form goes through a fetcher: the banner disappears at once and the id is mirrored
+ * into local storage; a dismissal local storage remembers but the cookie lost is restored on load.
+ */
+export function WhatsNewBanner() {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const [hiddenHere, setHiddenHere] = useState(false);
+  const serverDismissed = root?.whatsNewDismissed; // undefined when the root loader failed: nothing to mirror
+
+  useEffect(() => {
+    if (serverDismissed === undefined) return;
+    if (serverDismissed) {
+      if (storedDismissal() !== latestUpdate.id) storeDismissal(latestUpdate.id);
+    } else if (storedDismissal() === latestUpdate.id) {
+      setHiddenHere(true);
+      document.cookie = dismissCookie(latestUpdate.id, window.location.protocol === "https:");
+    }
+  }, [serverDismissed]);
+
+  if (serverDismissed !== false || hiddenHere || fetcher.state !== "idle") return null;
+  return (
+    <section className="whats-new" aria-labelledby="whats-new-label">
+      <div className="whats-new__inner">
+        <span className="whats-new__icon" aria-hidden="true">
+          ✦
+        </span>
+        <div className="whats-new__body">
+          <p className="whats-new__heading">
+            <span id="whats-new-label" className="whats-new__label">
+              What's New
+            </span>{" "}
+            <strong className="whats-new__title">{latestUpdate.title}</strong>
+          </p>
+          <ul className="whats-new__items">
+            {latestUpdate.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+        <div className="whats-new__actions">
+          <Link to="/updates" className="whats-new__more">
+            See all updates
+          </Link>
+          <fetcher.Form
+            method="post"
+            action="/whats-new/dismiss"
+            className="whats-new__dismiss"
+            onSubmit={() => {
+              storeDismissal(latestUpdate.id);
+              setHiddenHere(true);
+            }}
+          >
+            <input type="hidden" name="batchId" value={latestUpdate.id} />
+            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <input type="hidden" name="via" value={hydrated ? "fetcher" : "form"} />
+            <button type="submit" className="button button--small">
+              Dismiss<span className="visually-hidden"> What's New</span>
+            </button>
+          </fetcher.Form>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
+import { connections, users } from "../../worker/db/schema.ts";
+import { type TestApp, startTestApp } from "../support/app.ts";
+import { launchBrowser } from "../support/browser.ts";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+let app: TestApp;
+let browser: Browser;
+let visitorPages: string[];
+let memberPages: string[];
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
+  const [demo] = await app.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+  const [own] = await app.db.select().from(connections).where(eq(connections.userId, demo!.id)).limit(1);
+  const [other] = await app.db.select().from(connections).limit(1);
+  const anyMovie = (await app.db.run("select id from movies limit 1")).rows[0]?.id as string;
+  const anyBook = (await app.db.run("select id from books limit 1")).rows[0]?.id as string;
+  visitorPages = [
+    "/",
+    "/about",
+    "/help",
+    "/updates",
+    "/login",
+    "/signup",
+    "/all-users",
+    "/search?q=dune",
+    "/search",
+    `/movies/${anyMovie}`,
+    `/books/${anyBook}`,
+    `/connections/${other!.id}`,
+    "/no/such/page",
+  ];
+  memberPages = [
+    "/",
+    "/?director=Denis%20Villeneuve",
+    "/create",
+    "/notifications",
+    "/users",
+    `/users/${demo!.id}/followers`,
+    "/profile/edit",
+    `/connections/${own!.id}`,
+    `/connections/${own!.id}/edit`,
+    `/connections/${own!.id}/delete`,
+  ];
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** WCAG 2.1 A and AA rules of axe-core; the page must have no violations at all. */
+async function audit(context: BrowserContext, path: string) {
+  const page = await context.newPage();
+  await page.goto(app.url + path);
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  });
+  await page.close();
+  return violations;
+}
+
+describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
+  it("finds no violations on any page a visitor sees", async () => {
+    // bypassCSP lets the test inject axe itself; the site's own CSP is tested in the integration suite.
+    const context = await browser.newContext({ bypassCSP: true });
+    const found: Record<string, string[]> = {};
+    for (const path of visitorPages) {
+      const violations = await audit(context, path);
+      if (violations.length) found[path] = violations;
+    }
+    await context.close();
+    expect(found).toEqual({});
+  });
+
+  it("finds no violations on any page a member sees", async () => {
+    const context = await browser.newContext({ bypassCSP: true, extraHTTPHeaders: { "CF-Connecting-IP": "172.31.0.1" } });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel("Email").fill(DEMO_EMAIL);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await Promise.all([page.waitForURL(`${app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
+    await page.close();
+    const found: Record<string, string[]> = {};
+    for (const path of memberPages) {
+      const violations = await audit(context, path);
+      if (violations.length) found[path] = violations;
+    }
+    await context.close();
+    expect(found).toEqual({});
+  });
+});

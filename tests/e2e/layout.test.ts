@@ -1,0 +1,193 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { latestUpdate } from "../../app/updates.ts";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
+import { type TestApp, startTestApp } from "../support/app.ts";
+import { javaScriptModes, launchBrowser, newVisitor } from "../support/browser.ts";
+
+let app: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function logIn(page: Page) {
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel("Email").fill(DEMO_EMAIL);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await Promise.all([page.waitForURL(`${app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
+}
+
+const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);
+const banner = (page: Page) => page.getByRole("region", { name: "What's New" });
+const sidebar = (page: Page) => page.getByRole("complementary", { name: "Sidebar" });
+/** The header's toggles: a button with JavaScript, a checkbox's label without; the same class either way. */
+const menuToggle = (page: Page) => page.locator(".menu-toggle");
+const sidebarToggle = (page: Page) => page.locator(".sidebar-toggle");
+
+describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => {
+  let context: BrowserContext;
+  /** With JavaScript, waits until React has hydrated (the header's checkbox toggles have become buttons). */
+  const ready = async (page: Page) => {
+    if (javaScriptEnabled) await page.locator("button.menu-toggle").waitFor({ state: "attached" });
+  };
+  afterAll(() => context?.close());
+
+  it("dismisses the What's New banner for good: other pages, reloads and logging in keep it away", async () => {
+    context = await newVisitor(browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/about`);
+    await ready(page);
+    await banner(page).waitFor();
+    await expect(banner(page).getByText(latestUpdate.title).isVisible()).resolves.toBe(true);
+    expect(await banner(page).getByRole("link", { name: "See all updates" }).getAttribute("href")).toBe("/updates");
+
+    await page.getByRole("button", { name: "Dismiss What's New" }).click();
+    await expect.poll(() => banner(page).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/about");
+    const cookie = async () => (await context.cookies()).find((c) => c.name === "dismissedUpdateBatchId")?.value;
+    await expect.poll(cookie).toBe(latestUpdate.id);
+    if (javaScriptEnabled) {
+      expect(await page.evaluate(() => localStorage.getItem("dismissedUpdateBatchId"))).toBe(latestUpdate.id);
+    }
+
+    await Promise.all([page.waitForURL(/\/help$/), page.getByRole("contentinfo").getByRole("link", { name: "Help / FAQ" }).click()]);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await banner(page).count()).toBe(0);
+    await page.reload();
+    expect(await banner(page).count()).toBe(0);
+    await logIn(page);
+    expect(await banner(page).count()).toBe(0);
+
+    if (javaScriptEnabled) {
+      // Local storage remembers what the cookie forgot: the banner stays hidden and the cookie comes back.
+      await context.clearCookies({ name: "dismissedUpdateBatchId" });
+      await page.goto(`${app.url}/updates`);
+      await expect.poll(cookie).toBe(latestUpdate.id);
+      expect(await banner(page).count()).toBe(0);
+    }
+  });
+
+  it("collapses the header links behind Menu on a 390 px screen", async () => {
+    const visitor = await newVisitor(browser, { javaScriptEnabled });
+    const page = await visitor.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page);
+    await ready(page);
+    const addNew = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "+ Add New" });
+    expect(await addNew.isVisible()).toBe(false);
+    expect(await menuToggle(page).isVisible()).toBe(true);
+    if (javaScriptEnabled) expect(await menuToggle(page).getAttribute("aria-expanded")).toBe("false");
+
+    await menuToggle(page).click();
+    await expect.poll(() => addNew.isVisible()).toBe(true);
+    expect(await bodyOverflow(page)).toBe("hidden");
+    if (javaScriptEnabled) expect(await menuToggle(page).getAttribute("aria-expanded")).toBe("true");
+
+    // It is a toggle.
+    await menuToggle(page).click();
+    await expect.poll(() => addNew.isVisible()).toBe(false);
+    expect(await bodyOverflow(page)).not.toBe("hidden");
+
+    // Following a link leaves the menu closed on the next page.
+    await menuToggle(page).click();
+    await Promise.all([page.waitForURL(/\/create$/), addNew.click()]);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await ready(page);
+    await expect.poll(() => addNew.isVisible()).toBe(false);
+    expect(await bodyOverflow(page)).not.toBe("hidden");
+
+    if (javaScriptEnabled) {
+      await menuToggle(page).click();
+      await expect.poll(() => bodyOverflow(page)).toBe("hidden");
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await expect.poll(() => menuToggle(page).getAttribute("aria-expanded")).toBe("false");
+      expect(await bodyOverflow(page)).not.toBe("hidden");
+      expect(await menuToggle(page).isVisible()).toBe(false);
+      expect(await addNew.isVisible()).toBe(true);
+      // Narrow again: the menu stays closed.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => addNew.isVisible()).toBe(false);
+      await page.keyboard.press("Escape");
+      await menuToggle(page).click();
+      await expect.poll(() => addNew.isVisible()).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => addNew.isVisible()).toBe(false);
+      expect(await bodyOverflow(page)).not.toBe("hidden");
+    }
+    await visitor.close();
+  });
+
+  it.runIf(javaScriptEnabled)("keeps a menu opened before the page's script has loaded open afterwards", async () => {
+    const visitor = await newVisitor(browser, { javaScriptEnabled });
+    const page = await visitor.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${app.url}/about`, { waitUntil: "domcontentloaded" });
+    const feed = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Feed" });
+    await page.locator("label.menu-toggle").click();
+    await expect.poll(() => feed.isVisible()).toBe(true);
+    release();
+    await ready(page);
+    expect(await menuToggle(page).getAttribute("aria-expanded")).toBe("true");
+    expect(await feed.isVisible()).toBe(true);
+    expect(await bodyOverflow(page)).toBe("hidden");
+    await visitor.close();
+  });
+
+  it("shows and hides the members' sidebar from the header toggle, wide and narrow", async () => {
+    const visitor = await newVisitor(browser, { javaScriptEnabled });
+    const page = await visitor.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${app.url}/about`);
+    expect(await sidebarToggle(page).count()).toBe(0);
+    expect(await sidebar(page).count()).toBe(0);
+
+    await logIn(page);
+    await page.goto(`${app.url}/about`);
+    await ready(page);
+    expect(await sidebar(page).isVisible()).toBe(true);
+    expect(await sidebar(page).getByRole("link", { name: "My Favorites" }).getAttribute("href")).toBe("/users#favorites");
+    await expect(sidebar(page).getByText("Popular Tags").isVisible()).resolves.toBe(true);
+    if (javaScriptEnabled) expect(await sidebarToggle(page).getAttribute("aria-expanded")).toBe("true");
+
+    await sidebarToggle(page).click();
+    await expect.poll(() => sidebar(page).isVisible()).toBe(false);
+    if (javaScriptEnabled) {
+      expect(await sidebarToggle(page).getAttribute("aria-expanded")).toBe("false");
+      // With JavaScript the choice holds while moving between pages.
+      await Promise.all([page.waitForURL(/\/help$/), page.getByRole("contentinfo").getByRole("link", { name: "Help / FAQ" }).click()]);
+      await page.getByRole("heading", { name: "Help / FAQ", level: 1 }).waitFor();
+      expect(await sidebar(page).isVisible()).toBe(false);
+    }
+    await sidebarToggle(page).click();
+    await expect.poll(() => sidebar(page).isVisible()).toBe(true);
+
+    // Narrow screens: hidden behind the toggle by default, opened as a drawer, closed from inside it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${app.url}/about`);
+    await ready(page);
+    expect(await sidebar(page).isVisible()).toBe(false);
+    await sidebarToggle(page).click();
+    await expect.poll(() => sidebar(page).isVisible()).toBe(true);
+    if (javaScriptEnabled) expect(await sidebarToggle(page).getAttribute("aria-expanded")).toBe("true");
+    await sidebar(page).locator(".sidebar__close").click();
+    await expect.poll(() => sidebar(page).isVisible()).toBe(false);
+
+    // A link in the drawer leads on (and the drawer is closed on the next page).
+    await sidebarToggle(page).click();
+    await Promise.all([page.waitForURL(/\/all-users$/), sidebar(page).getByRole("link", { name: "All Public Users" }).click()]);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await expect.poll(() => sidebar(page).isVisible()).toBe(false);
+    await visitor.close();
+  });
+});
