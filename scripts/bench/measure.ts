@@ -1,0 +1,333 @@
+/**
+ * The measuring instruments: a counting proxy in front of the local database server (round trips and time
+ * spent in the database per page), a timer for HTTP requests to the Worker, and the gzipped JavaScript a
+ * page references.
+ */
+import { readFileSync } from "node:fs";
+import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { type CapturedStatement, describeRequest, statementsOf } from "./hrana.ts";
+import type { StatementTiming } from "./statements.ts";
+
+// ---------------------------------------------------------------------------------------------------------
+// Database round trips
+
+export interface DbCounts {
+  /** Every HTTP request the Worker made to the database (each one is a network round trip to Turso). */
+  requests: number;
+  /** Of those, protocol requests carrying SQL (POST /v2/pipeline, /v3/pipeline, /v3/cursor). */
+  pipelines: number;
+  /**
+   * Time the database spent on these requests, summed. The local server handles one request at a time, so
+   * requests a page sends in parallel queue behind each other; each request's own time is its end minus the
+   * later of its start and the previous request's end, i.e. the wait in the queue is left out.
+   */
+  dbMs: number;
+  /** Each database request: its own time (as above), its wall time including queueing, and what it asked. */
+  calls: Array<{ ms: number; wallMs: number; what: string }>;
+  /**
+   * Database requests that failed (no answer, or a 5xx). A page can still answer 200 after one (the sidebar
+   * shows an error instead of its tags), so such samples are treated as failures too.
+   */
+  failures: number;
+}
+
+export interface CountingProxy {
+  url: string;
+  reset(): void;
+  /** Waits until no database request is in flight, then returns the counts since the last reset. */
+  settle(): Promise<DbCounts>;
+  /** The statements sent since the last reset, one array per round trip's batch. */
+  statements(): CapturedStatement[][];
+  close(): Promise<void>;
+}
+
+/**
+ * A transparent HTTP proxy: the Worker's DATABASE_URL points here instead of at the database server, so the
+ * application is measured unmodified. Each request the libSQL client sends is one round trip.
+ */
+export async function startCountingProxy(target: string): Promise<CountingProxy> {
+  const upstream = new URL(target);
+  // A fresh connection to the database server per request. Talking to it directly, pages whose queries take
+  // many seconds sometimes failed with "Network connection lost": the local server runs each query
+  // synchronously, blocking its event loop, and (most likely) Node's 5 s keep-alive timeout then closes an
+  // idle pooled socket just as it is being reused. That is a dev-server artefact, not the application's
+  // behaviour on Turso, so the benchmark keeps it out of the measurement; see docs/performance.md.
+  const agent = new Agent({ keepAlive: false });
+  let counts: DbCounts = { requests: 0, pipelines: 0, dbMs: 0, calls: [], failures: 0 };
+  let statements: CapturedStatement[][] = [];
+  let inFlight = 0;
+  /** When the database server last finished a request (it works through them one at a time). */
+  let lastEnd = 0;
+
+  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
+    const started = performance.now();
+    const isPipeline = req.method === "POST" && /^\/v[23]\/(pipeline|cursor)/.test(req.url ?? "");
+    counts.requests++;
+    if (isPipeline) counts.pipelines++;
+    inFlight++;
+    const tally = counts; // a reset while this request runs must not credit it to the next window
+    const what = isPipeline ? describeRequest(body) : `${req.method} ${req.url}`;
+    if (isPipeline) statements.push(...statementsOf(body));
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      inFlight--;
+      const ended = performance.now();
+      const ms = ended - Math.max(started, lastEnd);
+      lastEnd = ended;
+      tally.dbMs += ms;
+      tally.calls.push({ ms, wallMs: ended - started, what });
+    };
+    const outgoing = httpRequest(
+      {
+        agent,
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host },
+      },
+      (response) => {
+        if ((response.statusCode ?? 502) >= 500) tally.failures++;
+        res.writeHead(response.statusCode ?? 502, response.headers);
+        response.pipe(res);
+        response.on("end", done);
+        response.on("error", done);
+      },
+    );
+    outgoing.on("error", (error) => {
+      tally.failures++;
+      done();
+      res.writeHead(502, { "content-type": "text/plain" });
+      res.end(`bench proxy: ${error.message}`);
+    });
+    outgoing.end(body);
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => forward(req, res, Buffer.concat(chunks)));
+  });
+  // Likewise towards the Worker: never close an idle connection the Worker may be about to reuse.
+  server.keepAliveTimeout = 10 * 60_000;
+  server.headersTimeout = 10 * 60_000 + 1000;
+  server.requestTimeout = 0;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    reset() {
+      counts = { requests: 0, pipelines: 0, dbMs: 0, calls: [], failures: 0 };
+      statements = [];
+    },
+    statements: () => statements,
+    async settle() {
+      for (let waited = 0; inFlight > 0 && waited < 2000; waited += 5) await new Promise((r) => setTimeout(r, 5));
+      return { ...counts, calls: [...counts.calls] };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Timing
+
+export interface Endpoint {
+  key: string;
+  label: string;
+  /** The path as shown in the report, when it differs by size (e.g. the deep page number). */
+  display?: string;
+  /** Pages are requested with the session cookie, API calls with the Bearer token. */
+  kind: "page" | "api";
+  path: string;
+}
+
+export interface Sample {
+  ms: number;
+  db: DbCounts;
+}
+
+export interface EndpointResult {
+  endpoint: Endpoint;
+  samples: Sample[];
+  /** Failed attempts (retried), e.g. a dropped database connection. */
+  errors: string[];
+  medianMs: number;
+  p95Ms: number;
+  medianDbMs: number;
+  /** Round trips of one request (the largest seen; they are the same for every sample of a page). */
+  roundTrips: number;
+  pipelines: number;
+  bytes: number;
+  /** The statements of one request, replayed one by one against the file (statements.ts). */
+  statements: StatementTiming[];
+}
+
+export interface SamplingPolicy {
+  /** Samples are taken until this many… */
+  maxSamples: number;
+  /** …or until the time budget is spent, but never fewer than this… */
+  minSamples: number;
+  /** …unless one request takes more than half the budget: then as many as fit, at least one. */
+  budgetMs: number;
+}
+
+/** A request slower than this needs no warm-up: JIT and cache effects are noise next to its queries. */
+const NO_WARMUP_ABOVE_MS = 5000;
+/** Failed requests (non-200) are retried this often per endpoint before the run gives up. */
+const MAX_ERRORS = 3;
+
+export async function fetchTimed(url: string, headers: Record<string, string>) {
+  const started = performance.now();
+  const response = await fetch(url, { headers, redirect: "manual" });
+  const body = await response.text();
+  return { ms: performance.now() - started, status: response.status, body };
+}
+
+export async function measureEndpoint(
+  baseUrl: string,
+  endpoint: Endpoint,
+  auth: { token: string },
+  proxy: CountingProxy,
+  policy: SamplingPolicy,
+): Promise<EndpointResult & { html: string; batches: CapturedStatement[][] }> {
+  const headers: Record<string, string> =
+    endpoint.kind === "page" ? { cookie: `mb_session=${auth.token}` } : { authorization: `Bearer ${auth.token}` };
+  const url = `${baseUrl}${endpoint.path}`;
+  const errors: string[] = [];
+  const once = async (): Promise<{ ms: number; body: string; db: DbCounts }> => {
+    proxy.reset();
+    const result = await fetchTimed(url, headers);
+    const db = await proxy.settle();
+    if (result.status === 200 && db.failures === 0) return { ...result, db };
+    errors.push(
+      db.failures
+        ? `${db.failures} failed database request(s), page answered ${result.status}`
+        : `${result.status}: ${result.body.replace(/\s+/g, " ").slice(0, 200)}`,
+    );
+    if (errors.length >= MAX_ERRORS) {
+      throw new Error(`${endpoint.label}: GET ${endpoint.path} failed ${errors.length} times:\n  ${errors.join("\n  ")}`);
+    }
+    return once();
+  };
+
+  // Warm-up: the first request after start-up pays for JIT compilation and cold caches. Two for fast
+  // endpoints, one for slower ones, none when a request takes seconds (the first one is then a sample).
+  const samples: Sample[] = [];
+  const first = await once();
+  if (first.ms >= NO_WARMUP_ABOVE_MS) samples.push({ ms: first.ms, db: first.db });
+  else if (first.ms < 1000) await once();
+
+  let last = first;
+  const started = performance.now() - (samples.length ? first.ms : 0);
+  const spent = () => performance.now() - started;
+  const slow = () => samples.some((sample) => sample.ms > policy.budgetMs / 2);
+  while (
+    samples.length < policy.maxSamples &&
+    (spent() < policy.budgetMs || (samples.length < policy.minSamples && !slow()) || samples.length === 0)
+  ) {
+    last = await once();
+    samples.push({ ms: last.ms, db: last.db });
+  }
+  const times = samples.map((sample) => sample.ms);
+  return {
+    endpoint,
+    samples,
+    errors,
+    medianMs: median(times),
+    p95Ms: percentile(times, 0.95),
+    medianDbMs: median(samples.map((sample) => sample.db.dbMs)),
+    roundTrips: Math.max(...samples.map((sample) => sample.db.requests)),
+    pipelines: Math.max(...samples.map((sample) => sample.db.pipelines)),
+    bytes: Buffer.byteLength(last.body),
+    statements: [],
+    html: last.body,
+    batches: proxy.statements(),
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Nearest-rank percentile (with few samples, p95 is simply the slowest). */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// JavaScript per page
+
+export interface PageJavaScript {
+  files: string[];
+  rawBytes: number;
+  /** The script files, each gzipped on its own. */
+  gzipBytes: number;
+  /** Inline code in the HTML (React Router's manifest and bootstrap, scroll restoration), gzipped. */
+  inlineCodeGzipBytes: number;
+  /** Inline loader data for hydration (it grows with the page's content, not with the code), gzipped. */
+  inlineDataGzipBytes: number;
+}
+
+/**
+ * The JavaScript a page loads up front: every script the HTML references (module preloads, module scripts,
+ * and the modules its inline bootstrap imports), plus their static imports, transitively. Lazy `import()`
+ * chunks are not counted, since the page does not load them until they are needed. Each file is gzipped on
+ * its own (default level), as a server would send it.
+ */
+export function pageJavaScript(html: string, clientDir: string): PageJavaScript {
+  const seen = new Set<string>();
+  const queue: string[] = [];
+  const add = (url: string) => {
+    const clean = url.split(/[?#]/)[0]!;
+    if (!clean.startsWith("/") || !clean.endsWith(".js") || seen.has(clean)) return;
+    seen.add(clean);
+    queue.push(clean);
+  };
+
+  for (const tag of html.match(/<(?:link|script)\b[^>]*>/g) ?? []) {
+    const isModuleLink = /^<link/.test(tag) && /rel="modulepreload"/.test(tag);
+    const isScript = /^<script/.test(tag);
+    const url = /(?:href|src)="([^"]+)"/.exec(tag)?.[1];
+    if (url && (isModuleLink || isScript)) add(url);
+  }
+  // Inline module scripts import the entry and route modules by absolute path.
+  let inlineCodeGzipBytes = 0;
+  let inlineDataGzipBytes = 0;
+  for (const script of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []) {
+    for (const match of script.matchAll(/(?:from|import)\s*["'](\/[^"']+\.js)["']/g)) add(match[1]!);
+    const body = script.replace(/^<script\b[^>]*>/, "").replace(/<\/script>$/, "");
+    if (!body.trim()) continue;
+    const size = gzipSync(body).length;
+    if (body.includes("streamController.enqueue(")) inlineDataGzipBytes += size;
+    else inlineCodeGzipBytes += size;
+  }
+
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  while (queue.length) {
+    const url = queue.shift()!;
+    const source = readFileSync(path.join(clientDir, url));
+    rawBytes += source.length;
+    gzipBytes += gzipSync(source).length;
+    for (const match of source.toString("utf8").matchAll(/(?:from|import)\s*["']([^"']+\.js)["']/g)) {
+      const target = match[1]!;
+      add(target.startsWith("/") ? target : path.posix.join(path.posix.dirname(url), target));
+    }
+  }
+  return { files: [...seen], rawBytes, gzipBytes, inlineCodeGzipBytes, inlineDataGzipBytes };
+}

@@ -1,0 +1,314 @@
+/**
+ * Turns the measurements into docs/performance.md: the machine, the datasets, one table of server times
+ * across sizes with round trips and budget checks, the JavaScript per page, and the budget verdicts. The
+ * hand-written analysis between the ANALYSIS markers survives re-runs, so the numbers can be refreshed
+ * without losing the explanation (re-read it against the new numbers, though).
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import type { Dataset } from "./generate.ts";
+import { type EndpointResult, median, type PageJavaScript } from "./measure.ts";
+
+export const BUDGETS = {
+  /** No endpoint's median may grow more than this from the smallest to the largest size. */
+  growth: 2,
+  /** Database round trips for any page. */
+  roundTrips: 3,
+  /** Gzipped JavaScript of the feed page, in bytes (kB = 1000 bytes). */
+  feedJsBytes: 130_000,
+};
+
+export interface SizeRun {
+  dataset: Dataset;
+  /** Database file size in bytes, after generation. */
+  fileBytes: number;
+  /** The page number used as the "deep" feed page, and the last page, at this size. */
+  deepPage: number;
+  lastPage: number;
+  results: EndpointResult[];
+  /** One-minute load average when measuring started and ended (other work on the machine skews timings). */
+  load: [number, number];
+}
+
+export interface BenchReport {
+  date: Date;
+  runSeconds: number;
+  sizes: SizeRun[];
+  javascript: Array<{ label: string; path: string; js: PageJavaScript }>;
+}
+
+/** Queries faster than this at every size are not judged on growth (overhead and noise dominate). */
+const QUIET_MS = 20;
+/** Requests every member page makes; the per-query table lists them once. */
+const SHARED_QUERIES = new Set(["viewer", "popular tags"]);
+
+const START = "<!-- ANALYSIS:START (hand-written; kept when the benchmark rewrites this file) -->";
+const END = "<!-- ANALYSIS:END -->";
+
+export function sizeLabel(size: number): string {
+  if (size >= 1_000_000 && size % 1_000_000 === 0) return `${size / 1_000_000}M`;
+  if (size >= 1000 && size % 1000 === 0) return `${size / 1000}k`;
+  return size.toLocaleString("en");
+}
+
+const ms = (value: number) => (value >= 100 ? Math.round(value).toLocaleString("en") : value.toFixed(1));
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+export function writeReport(file: string, report: BenchReport): { misses: string[] } {
+  const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const kept =
+    previous.includes(START) && previous.includes(END)
+      ? previous.slice(previous.indexOf(START) + START.length, previous.indexOf(END)).trim()
+      : "_Not written yet: read the tables above and explain the budget misses here._";
+
+  const { sizes } = report;
+  const smallest = sizes[0]!;
+  const largest = sizes[sizes.length - 1]!;
+  const cpus = os.cpus();
+  const lines: string[] = [];
+  const misses: string[] = [];
+
+  lines.push(
+    "# Performance",
+    "",
+    "Measured with `npm run bench` (`scripts/bench/`, about 15 minutes). Re-run it after changes that touch queries",
+    "or pages. `BENCH_SIZES=1000,100000 BENCH_OUTPUT=/tmp/perf.md npm run bench` is a quicker run that leaves this",
+    "file alone; see `scripts/bench/run.ts` for the other settings.",
+    "",
+    `- **Date:** ${report.date.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    `- **Machine:** ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, ${os.type()} ${os.release()}, Node ${process.version}`,
+    `- **Run time:** ${(report.runSeconds / 60).toFixed(1)} minutes (build, data generation and measurement, ${sizes.map((run) => sizeLabel(run.dataset.size)).join(", ")} connections)`,
+    "",
+    "## How it is measured",
+    "",
+    "- **Data**: a fresh database per size, generated directly into the file after the project's migrations:",
+    "  about one member per 20 connections with Zipf-distributed activity (a few very active members, a long",
+    "  tail), 10% private members, follows towards popular members, about one movie and one book per 7",
+    "  connections shared Zipf-like, Zipf-distributed genres, directors, actors, authors and tags, heavy-tailed",
+    "  likes, favorites and comments per connection, and the notifications they cause. Search documents and",
+    "  lower-cased columns are written exactly as the services write them.",
+    "- **Server time**: wall time of one HTTP request to the built Worker running in workerd (Miniflare), with the",
+    "  database on the local libSQL HTTP server (`scripts/local-db/`) on the same machine, logged in as an active",
+    "  member (a top-1% poster; the session cookie for pages, the Bearer token for `/api`). Each endpoint is",
+    "  warmed up, then sampled sequentially; with few samples p95 is simply the slowest. Slow endpoints get fewer",
+    "  samples so the whole run fits in about 15 minutes (`n` in the table).",
+    "- **DB round trips**: HTTP requests from the Worker to the database during one request, counted by a proxy",
+    "  in front of the database server (each is a network round trip to Turso in production). **DB time** is the",
+    "  time the database spent on them. The local server executes one request at a time, so queries a page runs",
+    "  in parallel (root and route loaders) wait for each other here; Turso would run them concurrently, which",
+    "  makes the page times below an upper bound when a page has several slow queries. The wait is not counted",
+    "  as DB time.",
+    "- **JavaScript**: every script a page's HTML references (module preloads and the inline bootstrap's",
+    "  imports) plus their static imports, each gzipped on its own.",
+    "",
+    "## Datasets",
+    "",
+    "| Connections | Members | Follows | Movies | Books | Tag rows | Likes | Favorites | Comments | Notifications | File | Generated in | Load avg while measuring |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  );
+  for (const run of sizes) {
+    const r = run.dataset.rows;
+    const n = (table: string) => (r[table] ?? 0).toLocaleString("en");
+    lines.push(
+      `| ${run.dataset.size.toLocaleString("en")} | ${n("users")} | ${n("follows")} | ${n("movies")} | ${n("books")} | ${n("connection_tags")} | ${n("likes")} | ${n("favorites")} | ${n("comments")} | ${n("notifications")} | ${(run.fileBytes / 1e6).toFixed(0)} MB | ${run.dataset.seconds.toFixed(0)} s | ${run.load[0].toFixed(1)} → ${run.load[1].toFixed(1)} |`,
+    );
+  }
+  const filters = largest.dataset.filters;
+  lines.push(
+    "",
+    `Filter values are each filter's most popular value (movieGenre \`${filters.movieGenre}\`, director \`${filters.director}\`,`,
+    `actor \`${filters.actor}\`, bookGenre \`${filters.bookGenre}\`, author \`${filters.author}\`, tags \`${filters.tags}\`); the common search term`,
+    `\`${largest.dataset.commonTerm}\` is in about one connection text in six, the rare one \`${largest.dataset.rareTerm}\` in exactly three. The deep feed`,
+    `page is page 500, or the last page when there are fewer (${sizes.map((run) => `page ${run.deepPage.toLocaleString("en")} at ${sizeLabel(run.dataset.size)}`).join(", ")});`,
+    `the API's last page is ${sizes.map((run) => `${run.lastPage.toLocaleString("en")} at ${sizeLabel(run.dataset.size)}`).join(", ")}.`,
+    "",
+    "## Server time",
+    "",
+    `Median / p95 in milliseconds, samples in brackets. Growth is the median at ${sizeLabel(largest.dataset.size)} over the median at ${sizeLabel(smallest.dataset.size)}.`,
+    "",
+    `| Endpoint | ${sizes.map((run) => `${sizeLabel(run.dataset.size)}`).join(" | ")} | Growth | DB round trips | DB time at ${sizeLabel(largest.dataset.size)} | Budgets |`,
+    `| --- | ${sizes.map(() => "---:").join(" | ")} | ---: | ---: | ---: | --- |`,
+  );
+
+  for (const [index, first] of smallest.results.entries()) {
+    const { endpoint } = first;
+    const perSize = sizes.map((run) => run.results[index]!);
+    const last = perSize[perSize.length - 1]!;
+    const growth = last.medianMs / first.medianMs;
+    const trips = [...new Set(perSize.map((result) => result.roundTrips))];
+    const verdicts: string[] = [];
+    if (sizes.length > 1 && growth > BUDGETS.growth) {
+      verdicts.push("**growth**");
+      misses.push(`growth: ${endpoint.label} ×${growth.toFixed(1)}`);
+    }
+    if (endpoint.kind === "page" && Math.max(...trips) > BUDGETS.roundTrips) {
+      verdicts.push("**round trips**");
+      misses.push(`round trips: ${endpoint.label} (${trips.join("/")})`);
+    }
+    const failed = perSize.reduce((sum, result) => sum + result.errors.length, 0);
+    if (failed) verdicts.push(`${failed} failed request${failed > 1 ? "s" : ""} retried`);
+    lines.push(
+      `| ${endpoint.label} <br>\`${endpoint.kind === "api" ? "GET " : ""}${displayPath(endpoint)}\` | ${perSize
+        .map((result) => `${ms(result.medianMs)} / ${ms(result.p95Ms)} (${result.samples.length})`)
+        .join(" | ")} | ${sizes.length > 1 ? `×${growth.toFixed(1)}` : "–"} | ${trips.join(" / ")} | ${ms(last.medianDbMs)} | ${verdicts.length ? verdicts.join(", ") : "ok"} |`,
+    );
+  }
+
+  lines.push(
+    "",
+    "Round trips are the same at every size unless several are listed (smallest size first); the budget applies",
+    "to pages (the `/api` rows are for comparison).",
+    "",
+    "### Database time per query",
+    "",
+    "What each endpoint's database requests cost on the database side (median over the samples, ms), with the",
+    "wait behind the page's other requests left out. Requests are named by their main table and shape",
+    "(subqueries left out): `viewer` is the session lookup every request starts with, `page` a LIMIT query,",
+    "`count` a COUNT(*) query, `+` joins the statements of one batch (one round trip). `viewer` and `popular",
+    `tags\` run on every member page and are listed once. Queries under ${QUIET_MS} ms at every size count as`,
+    "holding the growth budget: at that level the ratio measures per-request overhead and noise.",
+    "",
+    `| Endpoint | Database request | ${sizes.map((run) => sizeLabel(run.dataset.size)).join(" | ")} | Growth | Budget |`,
+    `| --- | --- | ${sizes.map(() => "---:").join(" | ")} | ---: | --- |`,
+  );
+  const shown = new Set<string>();
+  let queries = 0;
+  for (const [index, first] of smallest.results.entries()) {
+    const perSize = sizes.map((run) => queryMedians(run.results[index]!));
+    for (const what of perSize[perSize.length - 1]!.keys()) {
+      if (SHARED_QUERIES.has(what) && shown.has(what)) continue;
+      shown.add(what);
+      queries++;
+      const values = perSize.map((medians) => medians.get(what));
+      const low = values[0];
+      const high = values[values.length - 1];
+      const growth = low !== undefined && high !== undefined ? high / low : undefined;
+      const quiet = values.every((value) => value === undefined || value < QUIET_MS);
+      const label = SHARED_QUERIES.has(what) ? "every member page" : first.endpoint.label;
+      let verdict = "ok";
+      if (sizes.length > 1 && growth !== undefined && growth > BUDGETS.growth) {
+        if (quiet) verdict = `ok (< ${QUIET_MS} ms)`;
+        else {
+          verdict = "**growth**";
+          misses.push(`query growth: ${label}: ${what} ×${growth.toFixed(1)}`);
+        }
+      }
+      lines.push(
+        `| ${label} | ${what} | ${values.map((value) => (value === undefined ? "–" : ms(value))).join(" | ")} | ${growth === undefined || sizes.length < 2 ? "–" : `×${growth.toFixed(1)}`} | ${verdict} |`,
+      );
+    }
+  }
+  lines.push(
+    "",
+    "### Statements",
+    "",
+    "Each statement of the requests above (one sample per endpoint), replayed on its own directly against the",
+    `database file after the size was measured: its time in ms, the rows it returned at ${sizeLabel(largest.dataset.size)}, and the outer`,
+    "steps of SQLite's query plan there (full scans anywhere included; the per-card subqueries' index seeks left",
+    "out). This splits a page from its COUNT(*), which travel in one round trip. The session lookup is left out.",
+    "",
+    `| Endpoint | Statement | ${sizes.map((run) => sizeLabel(run.dataset.size)).join(" | ")} | Rows | Plan at ${sizeLabel(largest.dataset.size)} |`,
+    `| --- | --- | ${sizes.map(() => "---:").join(" | ")} | ---: | --- |`,
+  );
+  const shownStatements = new Set<string>();
+  for (const [index, last] of largest.results.entries()) {
+    for (const [position, statement] of last.statements.entries()) {
+      if (statement.what === "viewer" || (SHARED_QUERIES.has(statement.what) && shownStatements.has(statement.what))) continue;
+      shownStatements.add(statement.what);
+      const label = SHARED_QUERIES.has(statement.what) ? "every member page" : last.endpoint.label;
+      const values = sizes.map((run) => run.results[index]?.statements[position]);
+      lines.push(
+        `| ${label} | ${statement.what} | ${values.map((value) => (value && value.what === statement.what ? ms(value.ms) : "–")).join(" | ")} | ${statement.rows.toLocaleString("en")} | ${statement.plan.map((step) => `\`${step}\``).join("<br>")} |`,
+      );
+    }
+  }
+  lines.push(
+    "",
+    "## JavaScript per page",
+    "",
+    "Script files gzipped one by one; inline code is React Router's manifest and bootstrap in the HTML; inline",
+    "data is the loader data for hydration (content, not code). The budget counts files and inline code.",
+    "",
+    "| Page | Files | Raw | Gzipped | Inline code (gz) | Inline data (gz) | Budget |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+  );
+  // Pages that load the same files (the feed with or without filters) are listed once.
+  const seenFiles = new Set<string>();
+  for (const page of report.javascript) {
+    const fileSet = [...page.js.files].sort().join(" ");
+    if (seenFiles.has(fileSet)) continue;
+    seenFiles.add(fileSet);
+    const isFeed = page.path === "/";
+    const shipped = page.js.gzipBytes + page.js.inlineCodeGzipBytes;
+    const over = isFeed && shipped >= BUDGETS.feedJsBytes;
+    if (over) misses.push(`feed JavaScript ${kb(shipped)} kB gzipped`);
+    lines.push(
+      `| ${page.label} | ${page.js.files.length} | ${kb(page.js.rawBytes)} kB | ${kb(page.js.gzipBytes)} kB | ${kb(page.js.inlineCodeGzipBytes)} kB | ${kb(page.js.inlineDataGzipBytes)} kB | ${isFeed ? (over ? `**${kb(shipped)} kB, over ${kb(BUDGETS.feedJsBytes)} kB**` : `ok (${kb(shipped)} kB < ${kb(BUDGETS.feedJsBytes)} kB)`) : "–"} |`,
+    );
+  }
+
+  const growthMisses = misses.filter((miss) => miss.startsWith("growth"));
+  const queryMisses = misses.filter((miss) => miss.startsWith("query growth"));
+  const tripMisses = misses.filter((miss) => miss.startsWith("round trips"));
+  const jsMisses = misses.filter((miss) => miss.startsWith("feed JavaScript"));
+  const feedPage = report.javascript.find((page) => page.path === "/");
+  const feedJs = feedPage && { js: { gzipBytes: feedPage.js.gzipBytes + feedPage.js.inlineCodeGzipBytes } };
+  lines.push(
+    "",
+    "## Budgets",
+    "",
+    `- **No query grows more than ${BUDGETS.growth}× from ${sizeLabel(smallest.dataset.size)} to ${sizeLabel(largest.dataset.size)} connections:** ${
+      sizes.length < 2
+        ? "not checked (one size only)."
+        : `per database query, ${
+            queryMisses.length
+              ? `missed by ${queryMisses.length} of ${queries} (${queryMisses.map((miss) => miss.replace("query growth: ", "")).join("; ")})`
+              : `holds for all ${queries}`
+          }; per endpoint (server time), ${
+            growthMisses.length
+              ? `missed by ${growthMisses.length} of ${smallest.results.length} (${growthMisses.map((miss) => miss.replace("growth: ", "")).join("; ")})`
+              : "holds for every endpoint"
+          }.`
+    }`,
+    `- **At most ${BUDGETS.roundTrips} database round trips for any page:** ${
+      tripMisses.length
+        ? `missed by ${tripMisses.length} pages (${tripMisses.map((miss) => miss.replace("round trips: ", "")).join("; ")}).`
+        : "holds for every page."
+    }`,
+    `- **Feed page JavaScript under ${kb(BUDGETS.feedJsBytes)} kB gzipped:** ${
+      jsMisses.length ? `missed (${feedJs ? kb(feedJs.js.gzipBytes) : "?"} kB).` : `holds (${feedJs ? kb(feedJs.js.gzipBytes) : "?"} kB).`
+    }`,
+    "",
+    "## What this shows",
+    "",
+    START,
+    "",
+    kept,
+    "",
+    END,
+    "",
+  );
+  writeFileSync(file, lines.join("\n"));
+  return { misses };
+}
+
+/** Paths with ids shortened, so the table stays readable. */
+function displayPath(endpoint: EndpointResult["endpoint"]): string {
+  return (endpoint.display ?? endpoint.path).replace(/[0-9a-f]{24}/g, ":id");
+}
+
+/** Median database time of each kind of request an endpoint made, in the order they first appeared. */
+function queryMedians(result: EndpointResult): Map<string, number> {
+  const times = new Map<string, number[]>();
+  for (const sample of result.samples) {
+    // The same kind of request twice in one page load (e.g. two lookups in "users") is kept apart.
+    const seen = new Map<string, number>();
+    for (const call of sample.db.calls) {
+      const nth = (seen.get(call.what) ?? 0) + 1;
+      seen.set(call.what, nth);
+      const what = nth > 1 ? `${call.what} (${nth})` : call.what;
+      times.set(what, [...(times.get(what) ?? []), call.ms]);
+    }
+  }
+  return new Map([...times].map(([what, values]) => [what, median(values)]));
+}

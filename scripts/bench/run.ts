@@ -1,0 +1,213 @@
+/**
+ * `npm run bench`: for each size, generate a database, serve it with the local libSQL server behind a
+ * counting proxy, run the built Worker in workerd against it, log in, and time the pages and API calls that
+ * matter at scale; then write docs/performance.md.
+ *
+ * Environment:
+ * - BENCH_SIZES         comma-separated connection counts (default 1000,100000,1000000)
+ * - BENCH_SAMPLES       most samples per endpoint (default 20)
+ * - BENCH_SECONDS       time budget per endpoint and size, in seconds, after which sampling stops once the
+ *                       minimum is reached (default 8; slow endpoints get fewer samples)
+ * - BENCH_SKIP_BUILD=1  measure the existing build/ instead of building first
+ * - BENCH_OUTPUT        where to write the report (default docs/performance.md)
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { hashPassword } from "../../worker/auth/passwords.ts";
+import { startWorker, type RunningWorker } from "../../tests/support/worker.ts";
+import { startLocalDbServer, type LocalDbServer } from "../local-db/server.ts";
+import { BENCH_PASSWORD, type Dataset, generateDataset } from "./generate.ts";
+import {
+  type CountingProxy,
+  type Endpoint,
+  measureEndpoint,
+  pageJavaScript,
+  type SamplingPolicy,
+  startCountingProxy,
+} from "./measure.ts";
+import { type BenchReport, type SizeRun, sizeLabel, writeReport } from "./report.ts";
+import { replayStatements, type StatementTiming } from "./statements.ts";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+process.chdir(ROOT); // the Worker helper reads build/ relative to the working directory
+
+const sizes = (process.env.BENCH_SIZES ?? "1000,100000,1000000")
+  .split(",")
+  .map((value) => Number(value.trim()))
+  .filter((value) => Number.isInteger(value) && value >= 100)
+  .sort((a, b) => a - b);
+if (!sizes.length) throw new Error("BENCH_SIZES must list connection counts of at least 100, e.g. 1000,100000");
+const policy: SamplingPolicy = {
+  maxSamples: Number(process.env.BENCH_SAMPLES ?? 20),
+  minSamples: 3,
+  budgetMs: Number(process.env.BENCH_SECONDS ?? 8) * 1000,
+};
+const output = path.resolve(process.env.BENCH_OUTPUT ?? "docs/performance.md");
+/** The deep feed page: page 500, or the last page when the feed is shorter. */
+const DEEP_PAGE = 500;
+
+const runStarted = performance.now();
+const elapsed = () => `${((performance.now() - runStarted) / 1000).toFixed(0).padStart(4)} s`;
+const log = (message: string) => console.log(`[bench ${elapsed()}] ${message}`);
+
+const tempDir = mkdtempSync(path.join(os.tmpdir(), "moviebooks-bench-"));
+const running: { worker?: RunningWorker; proxy?: CountingProxy; db?: LocalDbServer } = {};
+async function cleanUp() {
+  await running.worker?.close().catch(() => {});
+  await running.proxy?.close().catch(() => {});
+  await running.db?.close().catch(() => {});
+  rmSync(tempDir, { recursive: true, force: true });
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+
+try {
+  build();
+  // One PBKDF2 hash for every generated member (it is deliberately slow); they all share the password.
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const runs: SizeRun[] = [];
+  let javascript: BenchReport["javascript"] = [];
+  log(`sizes ${sizes.map(sizeLabel).join(", ")}; up to ${policy.maxSamples} samples per endpoint, ${policy.budgetMs / 1000} s budget each`);
+
+  for (const size of sizes) {
+    const file = path.join(tempDir, `bench-${size}.db`);
+    log(`${sizeLabel(size)}: generating ${size.toLocaleString("en")} connections`);
+    const dataset = await generateDataset(file, size, passwordHash, (message) => log(message));
+    const fileBytes = statSync(file).size;
+    log(`${sizeLabel(size)}: generated in ${dataset.seconds.toFixed(0)} s (${(fileBytes / 1e6).toFixed(0)} MB); starting the Worker`);
+
+    try {
+      running.db = await startLocalDbServer({ file, port: 0 });
+      running.proxy = await startCountingProxy(running.db.url);
+      running.worker = await startWorker({ databaseUrl: running.proxy.url });
+      const { url } = running.worker;
+      const token = await logIn(url, dataset.viewer.email);
+      const lastPage = await feedPages(url, token);
+      const deepPage = Math.max(1, Math.min(DEEP_PAGE, lastPage));
+
+      const loadBefore = os.loadavg()[0]!;
+      const results: Array<Awaited<ReturnType<typeof measureEndpoint>>> = [];
+      for (const endpoint of endpoints(dataset, deepPage, lastPage)) {
+        const result = await measureEndpoint(url, endpoint, { token }, running.proxy, policy);
+        results.push(result);
+        log(
+          `${sizeLabel(size)}: ${endpoint.label.padEnd(34)} median ${fmt(result.medianMs)} ms, p95 ${fmt(result.p95Ms)} ms (n=${result.samples.length}), ${result.roundTrips} DB round trips, DB ${fmt(result.medianDbMs)} ms`,
+        );
+      }
+      // Which statement of a round trip costs what (a page and its count travel in one batch): each distinct
+      // statement replayed once against the file, while nothing else uses the database.
+      const replayStarted = performance.now();
+      const replayed = new Map<string, StatementTiming>();
+      for (const result of results) {
+        result.statements = result.batches.flat().map((statement) => {
+          const key = `${statement.sql}\u0000${JSON.stringify(statement.args)}`;
+          let timing = replayed.get(key);
+          if (!timing) replayed.set(key, (timing = replayStatements(file, [statement])[0]!));
+          return timing;
+        });
+      }
+      log(`${sizeLabel(size)}: replayed ${replayed.size} distinct statements in ${((performance.now() - replayStarted) / 1000).toFixed(0)} s`);
+      // The JavaScript is the same at every size; read it from the first size's pages.
+      if (!javascript.length) {
+        javascript = results
+          .filter((result) => result.endpoint.kind === "page")
+          .map((result) => ({
+            label: result.endpoint.label,
+            path: result.endpoint.path,
+            js: pageJavaScript(result.html, path.join(ROOT, "build/client")),
+          }));
+      }
+      runs.push({
+        dataset,
+        fileBytes,
+        deepPage,
+        lastPage,
+        results: results.map(({ html: _html, batches: _batches, ...result }) => result),
+        load: [loadBefore, os.loadavg()[0]!],
+      });
+    } finally {
+      await running.worker?.close();
+      await running.proxy?.close();
+      await running.db?.close();
+      running.worker = running.proxy = running.db = undefined;
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+    }
+  }
+
+  const report: BenchReport = { date: new Date(), runSeconds: (performance.now() - runStarted) / 1000, sizes: runs, javascript };
+  const { misses } = writeReport(output, report);
+  const raw = path.join(os.tmpdir(), "moviebooks-bench-results.json");
+  writeFileSync(raw, JSON.stringify(report, null, 2));
+  log(`wrote ${path.relative(ROOT, output)} (raw samples: ${raw})`);
+  log(misses.length ? `budget misses:\n  - ${misses.join("\n  - ")}` : "every budget holds");
+} finally {
+  await cleanUp();
+}
+
+function build() {
+  if (process.env.BENCH_SKIP_BUILD === "1" && existsSync("build/server/wrangler.json")) {
+    log("using the existing build/ (BENCH_SKIP_BUILD=1)");
+    return;
+  }
+  log("building the Worker (npm run build)");
+  const result = spawnSync("npm", ["run", "build"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  if (result.status === 0) return;
+  // Someone else's half-finished edit can break the build; an existing build is still worth measuring.
+  if (existsSync("build/server/wrangler.json")) {
+    log(`build failed; measuring the existing build/ instead:\n${(result.stderr || result.stdout).slice(-2000)}`);
+    return;
+  }
+  throw new Error(`npm run build failed:\n${result.stderr || result.stdout}`);
+}
+
+async function logIn(url: string, email: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  const body = (await response.json()) as { token?: string; message?: string };
+  if (!response.ok || !body.token) throw new Error(`login as ${email} failed: ${response.status} ${body.message ?? ""}`);
+  return body.token;
+}
+
+/** How many feed pages the viewer has (the API says so on page 1). */
+async function feedPages(url: string, token: string): Promise<number> {
+  const response = await fetch(`${url}/api/connections`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await response.json()) as { pages: number };
+  return body.pages;
+}
+
+function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoint[] {
+  const q = (value: string) => encodeURIComponent(value);
+  const { filters } = dataset;
+  const page = (key: string, label: string, path: string): Endpoint => ({ key, label, kind: "page", path });
+  const api = (key: string, label: string, path: string): Endpoint => ({ key, label, kind: "api", path });
+  return [
+    page("feed", "Feed, page 1", "/"),
+    { ...page("feed-deep", "Feed, deep page", `/?page=${deepPage}`), display: `/?page=${DEEP_PAGE} (or the last)` },
+    page("filter-movie-genre", "Feed filter: movieGenre", `/?movieGenre=${q(filters.movieGenre)}`),
+    page("filter-director", "Feed filter: director", `/?director=${q(filters.director)}`),
+    page("filter-actor", "Feed filter: actor", `/?actor=${q(filters.actor)}`),
+    page("filter-book-genre", "Feed filter: bookGenre", `/?bookGenre=${q(filters.bookGenre)}`),
+    page("filter-author", "Feed filter: author", `/?author=${q(filters.author)}`),
+    page("filter-tags", "Feed filter: tags", `/?tags=${q(filters.tags)}`),
+    page("search-common", "Search, common term", `/search?q=${q(dataset.commonTerm)}`),
+    page("search-rare", "Search, rare term", `/search?q=${q(dataset.rareTerm)}`),
+    page("connection", "Connection detail", `/connections/${dataset.connectionId}`),
+    page("profile", "Profile (active member)", `/users/${dataset.profileUserId}`),
+    page("profile-top", "Profile (most active member)", `/users/${dataset.topUserId}`),
+    page("notifications", "Notifications", "/notifications"),
+    api("api-feed", "API feed, page 1", "/api/connections"),
+    { ...api("api-feed-last", "API feed, last page", `/api/connections?pageNumber=${lastPage}`), display: "/api/connections?pageNumber=<last>" },
+    api("api-popular-tags", "API popular tags", "/api/connections/popular-tags"),
+  ];
+}
+
+function fmt(value: number) {
+  return value >= 100 ? Math.round(value).toLocaleString("en") : value.toFixed(1);
+}
