@@ -1,9 +1,9 @@
-import { Link, isRouteErrorResponse, useRouteLoaderData } from "react-router";
-import { ConnectionCard } from "../components/connection/connection-card.tsx";
-import { type RootData, pageMeta } from "../meta.ts";
+import { isRouteErrorResponse } from "react-router";
+import { pageMeta } from "../meta.ts";
 import { PLACEHOLDER_POSTER } from "../site.ts";
 import catalogStyles from "../styles/catalog.css?url";
 import { RouteNotice } from "../components/route-notice.tsx";
+import { FeaturedConnections } from "../components/featured-connections.tsx";
 import type { Route } from "./+types/movie";
 
 export { loader } from "./movie.server.ts";
@@ -31,7 +31,6 @@ function posterFallback(event: React.SyntheticEvent<HTMLImageElement>) {
 
 export default function Movie({ loaderData }: Route.ComponentProps) {
   const { movie, connections } = loaderData;
-  const root = useRouteLoaderData("root") as RootData | undefined;
   return (
     <article className="catalog" aria-labelledby="catalog-title">
       <header className="catalog__hero">
@@ -77,33 +76,7 @@ export default function Movie({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      <section className="catalog__connections" aria-labelledby="catalog-connections">
-        <div className="catalog__section-heading">
-          <h2 id="catalog-connections">Connections featuring this movie</h2>
-          <p className="catalog__count">
-            {connections.length} {connections.length === 1 ? "connection" : "connections"}
-          </p>
-        </div>
-        {connections.length === 0 ? (
-          <p className="empty">
-            No connections feature this movie yet.
-            {root?.viewer ? (
-              <>
-                {" "}
-                <Link to="/create">Add one</Link>
-              </>
-            ) : null}
-          </p>
-        ) : (
-          <ol className="card-list">
-            {connections.map((connection) => (
-              <li key={connection._id}>
-                <ConnectionCard connection={connection} headingLevel={3} />
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <FeaturedConnections connections={connections} noun="movie" />
     </article>
   );
 }

@@ -1,0 +1,38 @@
+import { Link, useRouteLoaderData } from "react-router";
+import type { ConnectionView } from "../../worker/connection-reads.ts";
+import type { RootData } from "../meta.ts";
+import { ConnectionCard } from "./connection/connection-card.tsx";
+
+/** The list on a movie's or a book's page: every connection that features it, newest first. */
+export function FeaturedConnections({ connections, noun }: { connections: ConnectionView[]; noun: "movie" | "book" }) {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  return (
+    <section className="catalog__connections" aria-labelledby="catalog-connections">
+      <div className="catalog__section-heading">
+        <h2 id="catalog-connections">Connections featuring this {noun}</h2>
+        <p className="catalog__count">
+          {connections.length} {connections.length === 1 ? "connection" : "connections"}
+        </p>
+      </div>
+      {connections.length === 0 ? (
+        <p className="empty">
+          No connections feature this {noun} yet.
+          {root?.viewer ? (
+            <>
+              {" "}
+              <Link to="/create">Add one</Link>
+            </>
+          ) : null}
+        </p>
+      ) : (
+        <ol className="card-list">
+          {connections.map((connection) => (
+            <li key={connection._id}>
+              <ConnectionCard connection={connection} headingLevel={3} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
