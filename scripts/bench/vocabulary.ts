@@ -30,7 +30,7 @@ export const COMMON_TAGS = [
 /**
  * Context and synopsis words, most frequent first. A few function words lead, as in real text (they make the
  * trigram index as large as real text would). COMMON_TERM sits at rank 9, so it appears in roughly one
- * context in six: a typical "popular" search.
+ * context in five: a typical "popular" search.
  */
 export const WORDS = [
   "the", "and", "of", "with", "her", "his", "in", "that", "book", "journey", "film", "scene", "story", "both",
