@@ -4,6 +4,7 @@ import { comments, connections, notifications, users } from "./db/schema.ts";
 import { badRequest, forbidden, notFound } from "./errors.ts";
 import { isId, newId } from "./ids.ts";
 import { imageUrl } from "./image-keys.ts";
+import { COMMENT_MAX } from "./limits.ts";
 import { notificationInsert } from "./notifications.ts";
 import { visibleTo } from "./privacy.ts";
 import type { UserSummary } from "./connection-reads.ts";
@@ -73,8 +74,6 @@ export const COMMENT_MESSAGES = {
   removed: "Comment removed",
 } as const;
 
-/** SPEC.md §9: 1000 characters, counted after trimming. */
-export const COMMENT_MAX = 1000;
 
 function commentText(input: unknown, emptyMessage: string): string {
   const text = typeof input === "string" ? input.trim() : "";

@@ -1,8 +1,7 @@
 import { AppError } from "./errors.ts";
 import type { ImageType } from "./image-keys.ts";
+import { MAX_IMAGE_BYTES } from "./limits.ts";
 
-/** SPEC.md §9: 5 MB per image. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const ALLOWED_IMAGE_TYPES: readonly ImageType[] = ["image/png", "image/jpeg", "image/gif"];
 
 export interface ImageUpload {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { MAX_IMAGE_BYTES } from "../../worker/limits.ts";
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from "../../worker/profile-messages.ts";
 import { FormError } from "../components/form-error.tsx";
 import { pageMeta } from "../meta.ts";
@@ -8,8 +9,6 @@ import type { Route } from "./+types/profile-edit";
 export { action, loader } from "./profile-edit.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Edit profile", path: "/profile/edit" });
-
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export default function ProfileEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { me } = loaderData;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { renderAvatar } from "../../scripts/seed/images.ts";
 import { AppError } from "../../worker/errors.ts";
-import { MAX_IMAGE_BYTES, readImageUpload, sniffImageType } from "../../worker/uploads.ts";
+import { MAX_IMAGE_BYTES } from "../../worker/limits.ts";
+import { readImageUpload, sniffImageType } from "../../worker/uploads.ts";
 
 const png = renderAvatar({ name: "Test Person", hue: 20 });
 const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0xff, 0xd9]);

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
 import type { CommentView } from "../../../worker/comments.ts";
+import { COMMENT_MAX } from "../../../worker/limits.ts";
 import type { RootData } from "../../meta.ts";
 import { DEFAULT_AVATAR } from "../../site.ts";
 import { LocalDate } from "../local-date.tsx";
 import { ReturnFields } from "./reaction-buttons.tsx";
 
-export const COMMENT_MAX = 1000;
 export const DELETE_COMMENT_CONFIRMATION = "Are you sure you want to delete this comment?";
 type Reply = { ok: true; result: unknown } | { ok: false; error: string };
 

@@ -1,0 +1,6 @@
+/**
+ * SPEC.md §9 limits that both the server's checks and the browser's instant feedback use. Kept free of
+ * server-only imports so client components can import it.
+ */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const COMMENT_MAX = 1000;
