@@ -2,7 +2,6 @@ import { AppError } from "./errors.ts";
 import type { ImageType } from "./image-keys.ts";
 import { MAX_IMAGE_BYTES } from "./limits.ts";
 
-export const ALLOWED_IMAGE_TYPES: readonly ImageType[] = ["image/png", "image/jpeg", "image/gif"];
 
 export interface ImageUpload {
   bytes: Uint8Array;
