@@ -7,7 +7,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { popularTags } from "../worker/connections.ts";
+import { popularTags } from "../worker/popular-tags.ts";
 import { requestContext } from "../worker/context.ts";
 import { imageUrl } from "../worker/image-keys.ts";
 import { nameOf } from "../worker/notification-text.ts";

@@ -6,7 +6,7 @@ import { isId, newId } from "./ids.ts";
 import { imageUrl } from "./image-keys.ts";
 import { COMMENT_MAX } from "./limits.ts";
 import { notificationInsert } from "./notifications.ts";
-import { visibleTo } from "./privacy.ts";
+import { connectionVisibleTo } from "./privacy.ts";
 import type { UserSummary } from "./connection-reads.ts";
 
 /** API.md "Comment". */
@@ -29,7 +29,7 @@ export async function listComments({ db, viewer, origin }: RequestServices, conn
     db
       .select({ id: connections.id })
       .from(connections)
-      .where(and(eq(connections.id, connectionId), visibleTo(viewer, connections.userId))),
+      .where(and(eq(connections.id, connectionId), connectionVisibleTo(viewer))),
     db
       .select({
         id: comments.id,
@@ -44,7 +44,7 @@ export async function listComments({ db, viewer, origin }: RequestServices, conn
       .from(comments)
       .innerJoin(users, eq(users.id, comments.userId))
       .innerJoin(connections, eq(connections.id, comments.connectionId))
-      .where(and(eq(comments.connectionId, connectionId), visibleTo(viewer, connections.userId)))
+      .where(and(eq(comments.connectionId, connectionId), connectionVisibleTo(viewer)))
       .orderBy(asc(comments.createdAt), asc(comments.id)),
   ]);
   if (!visible.length) throw notFound("Connection not found");
@@ -112,7 +112,7 @@ export async function addComment(services: RequestServices, viewer: Viewer, conn
   const [connection] = await db
     .select({ userId: connections.userId })
     .from(connections)
-    .where(and(eq(connections.id, connectionId), visibleTo(services.viewer, connections.userId)));
+    .where(and(eq(connections.id, connectionId), connectionVisibleTo(services.viewer)));
   if (!connection) throw notFound("Connection not found");
   const id = newId();
   const notify = notificationInsert(db, {
@@ -134,7 +134,7 @@ async function ownComment(services: RequestServices, viewer: Viewer, commentId: 
     .select({ userId: comments.userId })
     .from(comments)
     .innerJoin(connections, eq(connections.id, comments.connectionId))
-    .where(and(eq(comments.id, commentId), visibleTo(viewer, connections.userId)));
+    .where(and(eq(comments.id, commentId), connectionVisibleTo(viewer)));
   if (!row) throw notFound(COMMENT_MESSAGES.notFound);
   if (row.userId !== viewer.id) throw forbidden(forbiddenMessage);
 }

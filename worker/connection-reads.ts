@@ -2,7 +2,7 @@ import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import type { RequestServices } from "./context.ts";
 import { books, comments, connections, connectionTags, likes, movies, users } from "./db/schema.ts";
 import { imageUrl } from "./image-keys.ts";
-import { visibleTo } from "./privacy.ts";
+import { connectionVisibleTo } from "./privacy.ts";
 
 /** API.md "UserSummary". */
 export interface UserSummary {
@@ -99,7 +99,7 @@ export function selectConnections({ db, viewer }: Pick<RequestServices, "db" | "
     .innerJoin(users, eq(users.id, connections.userId))
     .leftJoin(movies, eq(movies.id, connections.movieId))
     .leftJoin(books, eq(books.id, connections.bookId))
-    .where(and(visibleTo(viewer, connections.userId), where))
+    .where(and(connectionVisibleTo(viewer), where))
     .$dynamic();
 }
 

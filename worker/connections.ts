@@ -1,4 +1,4 @@
-import { type SQL, and, count, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { chooseBook, findExisting, upsertBook, upsertMovie } from "./catalog.ts";
 import {
@@ -17,22 +17,20 @@ import {
 } from "./connection-reads.ts";
 import type { RequestServices, Viewer } from "./context.ts";
 import {
-  bookGenres,
   books,
   comments,
   connections,
   connectionTags,
   favorites,
   likes,
-  movieActors,
-  movieGenres,
   movies,
   notifications,
 } from "./db/schema.ts";
 import { badRequest, forbidden, notFound } from "./errors.ts";
 import { isId, newId } from "./ids.ts";
 import { type ImageKind, newImageKey } from "./image-keys.ts";
-import { visibleTo } from "./privacy.ts";
+import { type FeedFilters, filterConditions, maintainedPublicCount } from "./feed-filters.ts";
+import { connectionVisibleTo, privateConnectionsVisibleTo } from "./privacy.ts";
 import { connectionSearchText, indexConnection, matchesSearch, unindexConnection } from "./search-index.ts";
 import { normalizeTags } from "./tags.ts";
 import { type ImageUpload, readImageUpload } from "./uploads.ts";
@@ -60,77 +58,35 @@ export async function getConnection(services: RequestServices, id: string): Prom
   return toConnectionView(services.origin, row);
 }
 
-/** Feed filters (API.md): trimmed, non-blank values; all must hold; tags match any of a comma-separated list. */
-export interface FeedFilters {
-  movieGenre?: string;
-  director?: string;
-  actor?: string;
-  bookGenre?: string;
-  author?: string;
-  tags?: string;
+/**
+ * How many connections matching `where` the viewer may see, as one scalar expression: the public matches
+ * (`publicCount` when the caller has a maintained count for its condition, else counted) plus the viewer's
+ * visible private matches, which are few rows found through the owner index.
+ */
+export function visibleCount(viewer: Viewer | null, where: SQL | undefined, publicCount?: SQL): SQL<number> {
+  const countWhere = (condition: SQL) => sql`(select count(*) from ${connections} where ${and(condition, where)})`;
+  const privateMatches = privateConnectionsVisibleTo(viewer);
+  return sql<number>`${publicCount ?? countWhere(sql`${connections.ownerPrivate} = 0`)} + ${privateMatches ? countWhere(privateMatches) : sql`0`}`;
 }
 
-export const FEED_FILTER_NAMES = ["movieGenre", "director", "actor", "bookGenre", "author", "tags"] as const;
-
-export function readFeedFilters(params: URLSearchParams | Record<string, string | undefined>): FeedFilters {
-  const get = (name: string) =>
-    (params instanceof URLSearchParams ? params.get(name) : params[name])?.trim() || undefined;
-  return Object.fromEntries(
-    FEED_FILTER_NAMES.map((name) => [name, get(name)]).filter(([, value]) => value),
-  ) as FeedFilters;
-}
-
-function filterConditions(filters: FeedFilters): SQL[] {
-  const conditions: SQL[] = [];
-  const lower = (value: string) => value.toLowerCase();
-  if (filters.movieGenre) {
-    conditions.push(
-      sql`exists (select 1 from ${movieGenres} where ${movieGenres.movieId} = ${connections.movieId} and ${movieGenres.nameLower} = ${lower(filters.movieGenre)})`,
-    );
-  }
-  if (filters.director) {
-    conditions.push(
-      sql`${connections.movieId} in (select ${movies.id} from ${movies} where lower(${movies.director}) = ${lower(filters.director)})`,
-    );
-  }
-  if (filters.actor) {
-    conditions.push(
-      sql`exists (select 1 from ${movieActors} where ${movieActors.movieId} = ${connections.movieId} and ${movieActors.nameLower} = ${lower(filters.actor)})`,
-    );
-  }
-  if (filters.bookGenre) {
-    conditions.push(
-      sql`exists (select 1 from ${bookGenres} where ${bookGenres.bookId} = ${connections.bookId} and ${bookGenres.nameLower} = ${lower(filters.bookGenre)})`,
-    );
-  }
-  if (filters.author) {
-    conditions.push(
-      sql`${connections.bookId} in (select ${books.id} from ${books} where lower(${books.author}) = ${lower(filters.author)})`,
-    );
-  }
-  const tags = normalizeTags(filters.tags);
-  if (tags.length) {
-    conditions.push(
-      sql`exists (select 1 from ${connectionTags} where ${connectionTags.connectionId} = ${connections.id} and ${inArray(connectionTags.tag, tags)})`,
-    );
-  }
-  return conditions;
-}
-
-/** One page of connections matching `where`, newest first, with the page count, in one round trip. */
-async function pageOf(services: RequestServices, where: SQL | undefined, page: number) {
+/**
+ * One page of connections matching `where`, newest first, with the page count, in one round trip. The page's
+ * ten ids are chosen first, from narrow index rows, and only those ten are built into cards.
+ */
+async function pageOf(services: RequestServices, where: SQL | undefined, page: number, publicCount?: SQL) {
   const { db, viewer } = services;
-  const [rows, total] = await db.batch([
-    selectConnections(services, where)
-      .orderBy(...newestFirst)
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db
-      .select({ n: count() })
-      .from(connections)
-      .where(and(visibleTo(viewer, connections.userId), where)),
+  const pageIds = db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(and(connectionVisibleTo(viewer), where))
+    .orderBy(...newestFirst)
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  const [rows, counted] = await db.batch([
+    selectConnections(services, inArray(connections.id, pageIds)).orderBy(...newestFirst),
+    db.get<{ n: number }>(sql`select ${visibleCount(viewer, where, publicCount)} as n`),
   ]);
-  const totalCount = total[0]?.n ?? 0;
+  const totalCount = Number(counted.n);
   return {
     connections: rows.map((row) => toConnectionView(services.origin, row)),
     page,
@@ -141,7 +97,8 @@ async function pageOf(services: RequestServices, where: SQL | undefined, page: n
 
 export async function listFeed(services: RequestServices, filters: FeedFilters, page: number): Promise<ConnectionPage> {
   const conditions = filterConditions(filters);
-  const { totalCount: _total, ...result } = await pageOf(services, conditions.length ? and(...conditions) : undefined, page);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const { totalCount: _total, ...result } = await pageOf(services, where, page, maintainedPublicCount(filters));
   return result;
 }
 
@@ -153,18 +110,6 @@ export async function searchConnections(services: RequestServices, query: string
     matchesSearch(term, { connectionId: connections.id, movieId: connections.movieId, bookId: connections.bookId }),
     page,
   );
-}
-
-/** At most 15 tags by how many visible connections carry them, then alphabetically. */
-export async function popularTags({ db, viewer }: RequestServices): Promise<Array<{ tag: string; count: number }>> {
-  return db
-    .select({ tag: connectionTags.tag, count: count() })
-    .from(connectionTags)
-    .innerJoin(connections, eq(connections.id, connectionTags.connectionId))
-    .where(visibleTo(viewer, connections.userId))
-    .groupBy(connectionTags.tag)
-    .orderBy(sql`count(*) desc`, connectionTags.tag)
-    .limit(15);
 }
 
 /** Connections featuring one movie or book, newest first (their pages list all of them). */
@@ -308,7 +253,7 @@ async function ownConnection(services: RequestServices, viewer: Viewer, id: stri
     })
     .from(connections)
     .leftJoin(books, eq(books.id, connections.bookId))
-    .where(and(eq(connections.id, id), visibleTo(viewer, connections.userId)));
+    .where(and(eq(connections.id, id), connectionVisibleTo(viewer)));
   if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
   if (row.connection.userId !== viewer.id) throw forbidden(forbiddenMessage);
   return { ...row.connection, bookTitle: row.bookTitle, tags: JSON.parse(row.tags) as string[] };

@@ -2,7 +2,9 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { RequestServices } from "./context.ts";
 import { books, connections, movies, users } from "./db/schema.ts";
 import { imageUrl } from "./image-keys.ts";
-import { visibleTo } from "./privacy.ts";
+import { visibleCount } from "./connections.ts";
+import { maintainedPublicCount } from "./feed-filters.ts";
+import { connectionVisibleTo } from "./privacy.ts";
 
 export interface LandingTeaser {
   id: string;
@@ -23,7 +25,7 @@ export interface LandingData {
 /** What the landing page shows a visitor: a few counts and the newest connections they may see. */
 export async function getLandingData({ db, viewer, origin }: RequestServices): Promise<LandingData> {
   const [connectionCount, memberCount, latest] = await db.batch([
-    db.select({ n: count() }).from(connections).where(visibleTo(viewer, connections.userId)),
+    db.get<{ n: number }>(sql`select ${visibleCount(viewer, undefined, maintainedPublicCount({}))} as n`),
     db.select({ n: count() }).from(users),
     db
       .select({
@@ -40,12 +42,12 @@ export async function getLandingData({ db, viewer, origin }: RequestServices): P
       .innerJoin(users, eq(users.id, connections.userId))
       .leftJoin(movies, eq(movies.id, connections.movieId))
       .leftJoin(books, eq(books.id, connections.bookId))
-      .where(and(visibleTo(viewer, connections.userId)))
+      .where(and(connectionVisibleTo(viewer)))
       .orderBy(desc(connections.createdAt), desc(connections.id))
       .limit(6),
   ]);
   return {
-    stats: { connections: connectionCount[0]?.n ?? 0, members: memberCount[0]?.n ?? 0 },
+    stats: { connections: Number(connectionCount.n), members: memberCount[0]?.n ?? 0 },
     latest: latest.map(({ posterKey, coverKey, ...teaser }) => ({
       ...teaser,
       posterUrl: imageUrl(origin, posterKey),

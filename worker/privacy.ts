@@ -1,17 +1,26 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Viewer } from "./context.ts";
-import { follows, users } from "./db/schema.ts";
+import { connections, follows } from "./db/schema.ts";
 
 /**
  * The one privacy rule (API.md "Privacy"): content owned by a private user is visible only to that user and
  * their followers. Every read that returns connections, their comments or likes, or a user's lists filters
  * with this condition, so a hidden item behaves as if it did not exist.
  *
- * `ownerId` is the column holding the owner's user id (for example `connections.userId`).
+ * The owner's privacy is read from the connection's own copy (`owner_private`, kept by triggers), so the
+ * check costs nothing for public rows and can be answered from an index.
  */
-export function visibleTo(viewer: Viewer | null, ownerId: AnySQLiteColumn): SQL {
-  const ownerIsPublic = sql`not exists (select 1 from ${users} where ${users.id} = ${ownerId} and ${users.isPrivate} = 1)`;
+export function connectionVisibleTo(viewer: Viewer | null): SQL {
+  const ownerIsPublic = sql`${connections.ownerPrivate} = 0`;
   if (!viewer) return ownerIsPublic;
-  return sql`(${ownerId} = ${viewer.id} or ${ownerIsPublic} or exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followeeId} = ${ownerId}))`;
+  return sql`(${ownerIsPublic} or ${connections.userId} = ${viewer.id} or exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followeeId} = ${connections.userId}))`;
+}
+
+/**
+ * The part of what the viewer may see that public counts leave out: connections of private owners who are
+ * the viewer or someone they follow. Few rows, found through the owner index; null for visitors.
+ */
+export function privateConnectionsVisibleTo(viewer: Viewer | null): SQL | null {
+  if (!viewer) return null;
+  return sql`(${connections.ownerPrivate} = 1 and (${connections.userId} = ${viewer.id} or ${connections.userId} in (select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewer.id})))`;
 }

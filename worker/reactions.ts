@@ -7,7 +7,7 @@ import { connections, favorites, likes } from "./db/schema.ts";
 import { badRequest, notFound } from "./errors.ts";
 import { isId } from "./ids.ts";
 import { notificationInsert } from "./notifications.ts";
-import { visibleTo } from "./privacy.ts";
+import { connectionVisibleTo } from "./privacy.ts";
 
 /** The owner of a connection the viewer may see (404 as if it did not exist otherwise). */
 async function visibleConnectionOwner({ db }: RequestServices, viewer: Viewer, connectionId: string) {
@@ -15,7 +15,7 @@ async function visibleConnectionOwner({ db }: RequestServices, viewer: Viewer, c
   const [row] = await db
     .select({ userId: connections.userId })
     .from(connections)
-    .where(and(eq(connections.id, connectionId), visibleTo(viewer, connections.userId)));
+    .where(and(eq(connections.id, connectionId), connectionVisibleTo(viewer)));
   if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
   return row.userId;
 }

@@ -1,5 +1,6 @@
 import { requestContext } from "../../worker/context.ts";
-import { listFeed, pageNumber, readFeedFilters } from "../../worker/connections.ts";
+import { listFeed, pageNumber } from "../../worker/connections.ts";
+import { readFeedFilters } from "../../worker/feed-filters.ts";
 import { getLandingData } from "../../worker/landing.ts";
 import type { Route } from "./+types/home";
 

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { FeedFilters } from "../../worker/connections.ts";
+import type { FeedFilters } from "../../worker/feed-filters.ts";
 import type { LandingData } from "../../worker/landing.ts";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { Pagination } from "../components/pagination.tsx";

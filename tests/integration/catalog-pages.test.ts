@@ -20,7 +20,6 @@ const SPECIAL_CONTEXT = "Marked down 50% \"off\" (a sale) in the bookshop scene,
 const PRIVATE_CONTEXT = "A private thought about xyzzy and the heptapods.";
 
 let arrival: any; // the first public Arrival connection (movie with poster, book without cover)
-let arrivalLater: any; // a later public connection for the same movie, with another book
 let hidden: any; // the private member's connection on the same movie
 let hiddenOnly: any; // a movie and book that only the private member has posted
 let exact: any; // a movie whose synopsis is exactly 120 characters
@@ -56,7 +55,8 @@ beforeAll(async () => {
   const poster = renderPoster({ title: "Arrival", year: 2016, director: "Denis Villeneuve", seed: "arrival" });
   withPoster.set("moviePoster", new File([poster as BlobPart], "poster.png", { type: "image/png" }));
   arrival = await post(author.token, withPoster);
-  arrivalLater = await post(author.token, {
+  // A later public connection for the same movie, with another book.
+  await post(author.token, {
     movieTitle: "Arrival",
     bookTitle: "Stories of Your Life and Others",
     context: "The whole collection is worth it.",

@@ -6,12 +6,12 @@ import {
   getConnection,
   listFeed,
   pageNumber,
-  popularTags,
-  readFeedFilters,
   searchConnections,
   updateConnection,
 } from "../connections.ts";
 import { addComment, listComments } from "../comments.ts";
+import { readFeedFilters } from "../feed-filters.ts";
+import { popularTags } from "../popular-tags.ts";
 import { badRequest } from "../errors.ts";
 import { toggleFavorite, toggleLike } from "../reactions.ts";
 import { readFieldsAndFiles, readJson } from "./body.ts";

@@ -8,8 +8,11 @@
  * - List-valued fields (genres, actors, tags) live in their own tables with a lower-cased column, so
  *   "case-insensitive exact match on any element" is an index seek instead of a scan over JSON.
  * - Images are R2 object keys; the API turns them into absolute URLs.
+ * - Counts that pages need on every request (public connections in all, per movie, per book, per tag) and each
+ *   connection's copy of its owner's privacy are kept up to date by triggers (migrations/0003), so every
+ *   write path maintains them and reads never scan all connections to count them.
  */
-import { sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import {
   check,
   index,
@@ -70,6 +73,8 @@ export const movies = sqliteTable(
     director: text("director").notNull().default(""),
     synopsis: text("synopsis").notNull().default(""),
     posterKey: text("poster_key"),
+    /** Connections featuring this movie whose owner is public (trigger-maintained). */
+    publicConnections: integer("public_connections").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -121,6 +126,8 @@ export const books = sqliteTable(
     isbn: text("isbn").notNull().default(""),
     synopsis: text("synopsis").notNull().default(""),
     coverKey: text("cover_key"),
+    /** Connections featuring this book whose owner is public (trigger-maintained). */
+    publicConnections: integer("public_connections").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -158,11 +165,14 @@ export const connections = sqliteTable(
     screenshotKey: text("screenshot_key"),
     moviePosterKey: text("movie_poster_key"),
     bookCoverKey: text("book_cover_key"),
+    /** A copy of the owner's `is_private`, set and kept by triggers; the privacy rule reads it per row. */
+    ownerPrivate: integer("owner_private", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
   (t) => [
-    index("connections_newest").on(t.createdAt, t.id),
+    // Carries what the privacy rule reads, so skipping rows (deep pages) never visits the table.
+    index("connections_newest").on(t.createdAt, t.id, t.ownerPrivate, t.userId),
     index("connections_user_newest").on(t.userId, t.createdAt, t.id),
     index("connections_movie_newest").on(t.movieId, t.createdAt, t.id),
     index("connections_book_newest").on(t.bookId, t.createdAt, t.id),
@@ -183,6 +193,22 @@ export const connectionTags = sqliteTable(
     index("connection_tags_tag").on(t.tag, t.connectionId),
   ],
 );
+
+/** How many connections of public members carry each tag (trigger-maintained; the sidebar's popular tags). */
+export const tagCounts = sqliteTable(
+  "tag_counts",
+  {
+    tag: text("tag").primaryKey(),
+    publicConnections: integer("public_connections").notNull().default(0),
+  },
+  (t) => [index("tag_counts_popular").on(desc(t.publicConnections), t.tag)],
+);
+
+/** Site-wide counts by name (trigger-maintained); `public_connections` is the only one so far. */
+export const counters = sqliteTable("counters", {
+  name: text("name").primaryKey(),
+  value: integer("value").notNull().default(0),
+});
 
 export const likes = sqliteTable(
   "likes",
