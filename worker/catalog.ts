@@ -2,7 +2,8 @@ import { type SQL, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { RequestServices } from "./context.ts";
 import type { Database } from "./db/client.ts";
-import { bookGenres, books, movieActors, movieGenres, movies } from "./db/schema.ts";
+import { catalogLists } from "./connection-reads.ts";
+import { books, movies } from "./db/schema.ts";
 import { badRequest, notFound } from "./errors.ts";
 import { isId, newId } from "./ids.ts";
 import { imageUrl } from "./image-keys.ts";
@@ -161,47 +162,69 @@ function listInserts(db: Database, table: string, key: string, id: SQL, items: s
   );
 }
 
-/** API.md "Movie". */
-export async function getMovie({ db, origin }: RequestServices, id: string) {
-  if (!isId(id)) throw badRequest("Invalid Movie ID format");
-  const [rows, genres, actors] = await db.batch([
-    db.select().from(movies).where(eq(movies.id, id)),
-    db.select({ name: movieGenres.name }).from(movieGenres).where(eq(movieGenres.movieId, id)).orderBy(movieGenres.position),
-    db.select({ name: movieActors.name }).from(movieActors).where(eq(movieActors.movieId, id)).orderBy(movieActors.position),
-  ]);
-  const movie = rows[0];
-  if (!movie) throw notFound("Movie not found");
+/** The read behind API.md's "Movie", for the caller's batch; `toMovie` shapes its row. */
+export function movieRead(db: Database, id: string) {
+  return db
+    .select({ movie: movies, genres: catalogLists.movieGenres, actors: catalogLists.movieActors })
+    .from(movies)
+    .where(eq(movies.id, id));
+}
+
+export function toMovie(origin: string, { movie, genres, actors }: Awaited<ReturnType<typeof movieRead>>[number]) {
   return {
     _id: movie.id,
     title: movie.title,
     year: movie.year,
-    genres: genres.map((row) => row.name),
+    genres: JSON.parse(genres) as string[],
     director: movie.director,
-    actors: actors.map((row) => row.name),
+    actors: JSON.parse(actors) as string[],
     synopsis: movie.synopsis,
     posterPath: imageUrl(origin, movie.posterKey) ?? "",
     createdAt: new Date(movie.createdAt).toISOString(),
   };
 }
 
-/** API.md "Book". */
-export async function getBook({ db, origin }: RequestServices, id: string) {
-  if (!isId(id)) throw badRequest("Invalid Book ID format");
-  const [rows, genres] = await db.batch([
-    db.select().from(books).where(eq(books.id, id)),
-    db.select({ name: bookGenres.name }).from(bookGenres).where(eq(bookGenres.bookId, id)).orderBy(bookGenres.position),
-  ]);
-  const book = rows[0];
-  if (!book) throw notFound("Book not found");
+/** The read behind API.md's "Book", for the caller's batch; `toBook` shapes its row. */
+export function bookRead(db: Database, id: string) {
+  return db
+    .select({ book: books, genres: catalogLists.bookGenres })
+    .from(books)
+    .where(eq(books.id, id));
+}
+
+export function toBook(origin: string, { book, genres }: Awaited<ReturnType<typeof bookRead>>[number]) {
   return {
     _id: book.id,
     title: book.title,
     author: book.author,
     publicationYear: book.publicationYear,
-    genres: genres.map((row) => row.name),
+    genres: JSON.parse(genres) as string[],
     isbn: book.isbn,
     synopsis: book.synopsis,
     coverPath: imageUrl(origin, book.coverKey) ?? "",
     createdAt: new Date(book.createdAt).toISOString(),
   };
+}
+
+export const CATALOG_MESSAGES = {
+  invalidMovieId: "Invalid Movie ID format",
+  movieNotFound: "Movie not found",
+  invalidBookId: "Invalid Book ID format",
+  bookNotFound: "Book not found",
+} as const;
+
+/** API.md "Movie". */
+export async function getMovie({ db, origin }: RequestServices, id: string) {
+  if (!isId(id)) throw badRequest(CATALOG_MESSAGES.invalidMovieId);
+  const [row] = await movieRead(db, id);
+  if (!row) throw notFound(CATALOG_MESSAGES.movieNotFound);
+  return toMovie(origin, row);
+}
+
+/** API.md "Book". */
+export async function getBook({ db, origin }: RequestServices, id: string) {
+  if (!isId(id)) throw badRequest(CATALOG_MESSAGES.invalidBookId);
+  const [row] = await bookRead(db, id);
+  if (!row) throw notFound(CATALOG_MESSAGES.bookNotFound);
+  return toBook(origin, row);
 }

@@ -7,7 +7,8 @@ import { imageUrl } from "./image-keys.ts";
 import { COMMENT_MAX } from "./limits.ts";
 import { notificationInsert } from "./notifications.ts";
 import { connectionVisibleTo } from "./privacy.ts";
-import type { UserSummary } from "./connection-reads.ts";
+import { type UserSummary, selectConnections, toConnectionView } from "./connection-reads.ts";
+import { CONNECTION_MESSAGES } from "./connection-schemas.ts";
 
 /** API.md "Comment". */
 export interface CommentView {
@@ -19,36 +20,30 @@ export interface CommentView {
   user: UserSummary;
 }
 
-/**
- * The discussion on a connection, oldest first. Comments are visible exactly when their connection is
- * (a hidden connection's comments behave as if it did not exist).
- */
-export async function listComments({ db, viewer, origin }: RequestServices, connectionId: string): Promise<CommentView[]> {
-  if (!isId(connectionId)) throw badRequest("Invalid Connection ID format");
-  const [visible, rows] = await db.batch([
-    db
-      .select({ id: connections.id })
-      .from(connections)
-      .where(and(eq(connections.id, connectionId), connectionVisibleTo(viewer))),
-    db
-      .select({
-        id: comments.id,
-        text: comments.text,
-        createdAt: comments.createdAt,
-        updatedAt: comments.updatedAt,
-        userId: users.id,
-        username: users.username,
-        displayName: users.displayName,
-        pictureKey: users.pictureKey,
-      })
-      .from(comments)
-      .innerJoin(users, eq(users.id, comments.userId))
-      .innerJoin(connections, eq(connections.id, comments.connectionId))
-      .where(and(eq(comments.connectionId, connectionId), connectionVisibleTo(viewer)))
-      .orderBy(asc(comments.createdAt), asc(comments.id)),
-  ]);
-  if (!visible.length) throw notFound("Connection not found");
-  return rows.map((row) => ({
+const commentColumns = {
+  id: comments.id,
+  text: comments.text,
+  createdAt: comments.createdAt,
+  updatedAt: comments.updatedAt,
+  userId: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  pictureKey: users.pictureKey,
+};
+
+/** A connection's comments, oldest first, visible exactly when the connection is. */
+function commentsOf({ db, viewer }: Pick<RequestServices, "db" | "viewer">, connectionId: string) {
+  return db
+    .select(commentColumns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .innerJoin(connections, eq(connections.id, comments.connectionId))
+    .where(and(eq(comments.connectionId, connectionId), connectionVisibleTo(viewer)))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+}
+
+function toCommentView(origin: string, connectionId: string, row: Awaited<ReturnType<typeof commentsOf>>[number]): CommentView {
+  return {
     _id: row.id,
     text: row.text,
     createdAt: new Date(row.createdAt).toISOString(),
@@ -60,7 +55,40 @@ export async function listComments({ db, viewer, origin }: RequestServices, conn
       displayName: row.displayName,
       profilePictureUrl: imageUrl(origin, row.pictureKey) ?? "",
     },
-  }));
+  };
+}
+
+/**
+ * The discussion on a connection, oldest first. Comments are visible exactly when their connection is
+ * (a hidden connection's comments behave as if it did not exist).
+ */
+export async function listComments(services: RequestServices, connectionId: string): Promise<CommentView[]> {
+  if (!isId(connectionId)) throw badRequest("Invalid Connection ID format");
+  const { db, viewer, origin } = services;
+  const [visible, rows] = await db.batch([
+    db
+      .select({ id: connections.id })
+      .from(connections)
+      .where(and(eq(connections.id, connectionId), connectionVisibleTo(viewer))),
+    commentsOf(services, connectionId),
+  ]);
+  if (!visible.length) throw notFound("Connection not found");
+  return rows.map((row) => toCommentView(origin, connectionId, row));
+}
+
+/** A connection with its discussion, in one round trip (the connection page). */
+export async function connectionWithComments(services: RequestServices, connectionId: string) {
+  if (!isId(connectionId)) throw badRequest(CONNECTION_MESSAGES.invalidId);
+  const [rows, commentRows] = await services.db.batch([
+    selectConnections(services, eq(connections.id, connectionId)),
+    commentsOf(services, connectionId),
+  ]);
+  const [row] = rows;
+  if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
+  return {
+    connection: toConnectionView(services.origin, row),
+    comments: commentRows.map((comment) => toCommentView(services.origin, connectionId, comment)),
+  };
 }
 
 export const COMMENT_MESSAGES = {
@@ -74,7 +102,6 @@ export const COMMENT_MESSAGES = {
   removed: "Comment removed",
 } as const;
 
-
 function commentText(input: unknown, emptyMessage: string): string {
   const text = typeof input === "string" ? input.trim() : "";
   if (!text) throw badRequest(emptyMessage);
@@ -82,26 +109,14 @@ function commentText(input: unknown, emptyMessage: string): string {
   return text;
 }
 
-async function toCommentView(services: RequestServices, id: string): Promise<CommentView> {
+async function readComment(services: RequestServices, id: string): Promise<CommentView> {
   const [row] = await services.db
-    .select({ comment: comments, user: users })
+    .select({ ...commentColumns, connectionId: comments.connectionId })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .where(eq(comments.id, id));
   if (!row) throw notFound(COMMENT_MESSAGES.notFound);
-  return {
-    _id: row.comment.id,
-    text: row.comment.text,
-    createdAt: new Date(row.comment.createdAt).toISOString(),
-    updatedAt: new Date(row.comment.updatedAt ?? row.comment.createdAt).toISOString(),
-    connection: row.comment.connectionId,
-    user: {
-      _id: row.user.id,
-      username: row.user.username,
-      displayName: row.user.displayName,
-      profilePictureUrl: imageUrl(services.origin, row.user.pictureKey) ?? "",
-    },
-  };
+  return toCommentView(services.origin, row.connectionId, row);
 }
 
 /** Adds a comment to a connection the viewer may see, and tells its owner (unless it is their own). */
@@ -124,7 +139,7 @@ export async function addComment(services: RequestServices, viewer: Viewer, conn
   });
   const insert = db.insert(comments).values({ id, connectionId, userId: viewer.id, text });
   await (notify ? db.batch([insert, notify]) : insert);
-  return toCommentView(services, id);
+  return readComment(services, id);
 }
 
 /** The viewer's own comment, on a connection they may still see (404 otherwise, 403 for someone else's). */
@@ -143,7 +158,7 @@ export async function updateComment(services: RequestServices, viewer: Viewer, c
   await ownComment(services, viewer, commentId, COMMENT_MESSAGES.notAuthorizedUpdate);
   const text = commentText(input, COMMENT_MESSAGES.editEmpty);
   await services.db.update(comments).set({ text, updatedAt: Date.now() }).where(eq(comments.id, commentId));
-  return toCommentView(services, commentId);
+  return readComment(services, commentId);
 }
 
 /** Deletes the viewer's comment and the notification it caused. */

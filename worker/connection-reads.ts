@@ -53,6 +53,13 @@ export interface ConnectionView {
 
 const jsonList = (query: SQL) => sql<string>`(select coalesce(json_group_array(value), '[]') from (${query}))`;
 
+/** A movie's genres and actors and a book's genres as JSON arrays in their entered order (an index seek each). */
+export const catalogLists = {
+  movieGenres: jsonList(sql`select name as value from movie_genres where movie_id = ${movies.id} order by position`),
+  movieActors: jsonList(sql`select name as value from movie_actors where movie_id = ${movies.id} order by position`),
+  bookGenres: jsonList(sql`select name as value from book_genres where book_id = ${books.id} order by position`),
+};
+
 /**
  * The columns of one connection with everything API.md's shape needs. Lists and counts are correlated
  * subqueries (each an index seek), so a page of connections is one query, never one query per card.
@@ -75,8 +82,8 @@ const connectionColumns = {
   director: movies.director,
   movieSynopsis: movies.synopsis,
   posterKey: movies.posterKey,
-  movieGenres: jsonList(sql`select name as value from movie_genres where movie_id = ${movies.id} order by position`),
-  movieActors: jsonList(sql`select name as value from movie_actors where movie_id = ${movies.id} order by position`),
+  movieGenres: catalogLists.movieGenres,
+  movieActors: catalogLists.movieActors,
   bookId: books.id,
   bookTitle: books.title,
   bookAuthor: books.author,
@@ -84,7 +91,7 @@ const connectionColumns = {
   isbn: books.isbn,
   bookSynopsis: books.synopsis,
   coverKey: books.coverKey,
-  bookGenres: jsonList(sql`select name as value from book_genres where book_id = ${books.id} order by position`),
+  bookGenres: catalogLists.bookGenres,
   tags: jsonList(sql`select ${connectionTags.tag} as value from ${connectionTags} where ${connectionTags.connectionId} = ${connections.id} order by rowid`),
   likes: jsonList(sql`select ${likes.userId} as value from ${likes} where ${likes.connectionId} = ${connections.id} order by ${likes.createdAt}`),
   commentCount: sql<number>`(select count(*) from ${comments} where ${comments.connectionId} = ${connections.id})`.mapWith(Number),

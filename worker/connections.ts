@@ -1,6 +1,16 @@
 import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { chooseBook, findExisting, upsertBook, upsertMovie } from "./catalog.ts";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import {
+  CATALOG_MESSAGES,
+  bookRead,
+  chooseBook,
+  findExisting,
+  movieRead,
+  toBook,
+  toMovie,
+  upsertBook,
+  upsertMovie,
+} from "./catalog.ts";
 import {
   CONNECTION_MESSAGES,
   type ImageField,
@@ -70,10 +80,11 @@ export function visibleCount(viewer: Viewer | null, where: SQL | undefined, publ
 }
 
 /**
- * One page of connections matching `where`, newest first, with the page count, in one round trip. The page's
- * ten ids are chosen first, from narrow index rows, and only those ten are built into cards.
+ * The two reads behind one page of connections matching `where`, newest first: its cards and its count, for
+ * the caller's batch (one round trip); `toPage` reads the answers. The page's ten ids are chosen first, from
+ * narrow index rows, and only those ten are built into cards.
  */
-async function pageOf(services: RequestServices, where: SQL | undefined, page: number, publicCount?: SQL) {
+export function pageReads(services: RequestServices, where: SQL | undefined, page: number, publicCount?: SQL) {
   const { db, viewer } = services;
   const pageIds = db
     .select({ id: connections.id })
@@ -82,17 +93,26 @@ async function pageOf(services: RequestServices, where: SQL | undefined, page: n
     .orderBy(...newestFirst)
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
-  const [rows, counted] = await db.batch([
+  return [
     selectConnections(services, inArray(connections.id, pageIds)).orderBy(...newestFirst),
     db.get<{ n: number }>(sql`select ${visibleCount(viewer, where, publicCount)} as n`),
-  ]);
+  ] as const;
+}
+
+type PageAnswers = BatchResponse<ReturnType<typeof pageReads>>;
+
+export function toPage(origin: string, page: number, [rows, counted]: PageAnswers) {
   const totalCount = Number(counted.n);
   return {
-    connections: rows.map((row) => toConnectionView(services.origin, row)),
+    connections: rows.map((row) => toConnectionView(origin, row)),
     page,
     pages: Math.ceil(totalCount / PAGE_SIZE),
     totalCount,
   };
+}
+
+async function pageOf(services: RequestServices, where: SQL | undefined, page: number, publicCount?: SQL) {
+  return toPage(services.origin, page, await services.db.batch(pageReads(services, where, page, publicCount)));
 }
 
 export async function listFeed(services: RequestServices, filters: FeedFilters, page: number): Promise<ConnectionPage> {
@@ -113,10 +133,25 @@ export async function searchConnections(services: RequestServices, query: string
 }
 
 /** Connections featuring one movie or book, newest first (their pages list all of them). */
-export async function connectionsFeaturing(services: RequestServices, ref: { movieId: string } | { bookId: string }) {
+function featuringRead(services: RequestServices, ref: { movieId: string } | { bookId: string }) {
   const where = "movieId" in ref ? eq(connections.movieId, ref.movieId) : eq(connections.bookId, ref.bookId);
-  const rows = await selectConnections(services, where).orderBy(...newestFirst);
-  return rows.map((row) => toConnectionView(services.origin, row));
+  return selectConnections(services, where).orderBy(...newestFirst);
+}
+
+/** A movie and the connections featuring it, in one round trip (its page and API.md's movie connections). */
+export async function movieWithConnections(services: RequestServices, id: string) {
+  if (!isId(id)) throw badRequest(CATALOG_MESSAGES.invalidMovieId);
+  const [rows, featuring] = await services.db.batch([movieRead(services.db, id), featuringRead(services, { movieId: id })]);
+  if (!rows[0]) throw notFound(CATALOG_MESSAGES.movieNotFound);
+  return { movie: toMovie(services.origin, rows[0]), connections: featuring.map((row) => toConnectionView(services.origin, row)) };
+}
+
+/** A book and the connections featuring it, in one round trip (its page and API.md's book connections). */
+export async function bookWithConnections(services: RequestServices, id: string) {
+  if (!isId(id)) throw badRequest(CATALOG_MESSAGES.invalidBookId);
+  const [rows, featuring] = await services.db.batch([bookRead(services.db, id), featuringRead(services, { bookId: id })]);
+  if (!rows[0]) throw notFound(CATALOG_MESSAGES.bookNotFound);
+  return { book: toBook(services.origin, rows[0]), connections: featuring.map((row) => toConnectionView(services.origin, row)) };
 }
 
 /** API.md batch: in the order asked, unknown or hidden ids skipped. */
@@ -347,8 +382,3 @@ export async function deleteConnection(services: RequestServices, viewer: Viewer
   return { message: CONNECTION_MESSAGES.deleted, connectionId: id };
 }
 
-/** One page of a member's connections (the profile's "My Creations"); the caller checks privacy first. */
-export async function listByMember(services: RequestServices, userId: string, page: number): Promise<ConnectionPage> {
-  const { totalCount: _total, ...result } = await pageOf(services, eq(connections.userId, userId), page);
-  return result;
-}

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { UserSummary } from "./connection-reads.ts";
 import type { RequestServices, Viewer } from "./context.ts";
 import { isUniqueViolation } from "./db/errors.ts";
 import { follows, users } from "./db/schema.ts";
@@ -7,7 +6,8 @@ import { AppError, badRequest, notFound } from "./errors.ts";
 import { isId } from "./ids.ts";
 import { notificationInsert } from "./notifications.ts";
 import { PROFILE_MESSAGES } from "./profile-schemas.ts";
-import { canSeeContentOf, getProfile, toUserSummary } from "./users.ts";
+import { maySeeContentOf, viewerFollows } from "./privacy.ts";
+import { profileColumns, toProfile, toUserSummary } from "./users.ts";
 
 export const FOLLOW_MESSAGES = {
   cannotFollowSelf: "Cannot follow yourself",
@@ -64,7 +64,7 @@ export async function followStatus(services: RequestServices, viewer: Viewer, us
   const [row] = await services.db
     .select({
       id: users.id,
-      following: sql<number>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followeeId} = ${users.id})`,
+      following: viewerFollows(viewer),
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -73,19 +73,30 @@ export async function followStatus(services: RequestServices, viewer: Viewer, us
 }
 
 /**
- * A member's followers or the members they follow. A private member's lists are theirs and their followers'
- * only; to anyone else they do not exist ('User not found.').
+ * A member's followers or the members they follow, with the member's profile, in one round trip. A private
+ * member's lists are theirs and their followers' only; to anyone else they do not exist ('User not found.').
  */
-export async function followList(services: RequestServices, userId: string, direction: "followers" | "following"): Promise<UserSummary[]> {
-  const profile = await getProfile(services, userId);
-  if (!(await canSeeContentOf(services, services.viewer, profile))) throw notFound(PROFILE_MESSAGES.userNotFound);
+export async function followList(services: RequestServices, userId: string, direction: "followers" | "following") {
+  if (!isId(userId)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
+  const { db, viewer, origin } = services;
   const join = direction === "followers" ? follows.followerId : follows.followeeId;
   const where = direction === "followers" ? follows.followeeId : follows.followerId;
-  const rows = await services.db
-    .select({ id: users.id, username: users.username, displayName: users.displayName, pictureKey: users.pictureKey })
-    .from(follows)
-    .innerJoin(users, eq(users.id, join))
-    .where(eq(where, userId))
-    .orderBy(asc(sql`lower(${users.username})`));
-  return rows.map((row) => toUserSummary(services.origin, row));
+  const [profiles, rows] = await db.batch([
+    db
+      .select({
+        ...profileColumns,
+        viewerFollows: viewerFollows(viewer),
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+    db
+      .select({ id: users.id, username: users.username, displayName: users.displayName, pictureKey: users.pictureKey })
+      .from(follows)
+      .innerJoin(users, eq(users.id, join))
+      .where(eq(where, userId))
+      .orderBy(asc(sql`lower(${users.username})`)),
+  ]);
+  const [profile] = profiles;
+  if (!profile || !maySeeContentOf(profile, viewer, Boolean(profile.viewerFollows))) throw notFound(PROFILE_MESSAGES.userNotFound);
+  return { profile: toProfile(origin, profile), users: rows.map((row) => toUserSummary(origin, row)) };
 }

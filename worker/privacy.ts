@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Viewer } from "./context.ts";
-import { connections, follows } from "./db/schema.ts";
+import { connections, follows, users } from "./db/schema.ts";
 
 /**
  * The one privacy rule (API.md "Privacy"): content owned by a private user is visible only to that user and
@@ -14,6 +14,16 @@ export function connectionVisibleTo(viewer: Viewer | null): SQL {
   const ownerIsPublic = sql`${connections.ownerPrivate} = 0`;
   if (!viewer) return ownerIsPublic;
   return sql`(${ownerIsPublic} or ${connections.userId} = ${viewer.id} or exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followeeId} = ${connections.userId}))`;
+}
+
+/** Whether the viewer follows the member in `users.id` (false for visitors), as a column of a users select. */
+export function viewerFollows(viewer: Viewer | null): SQL<number> {
+  return sql<number>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer?.id ?? null} and ${follows.followeeId} = ${users.id})`;
+}
+
+/** The same rule for one member whose privacy and follower relation to the viewer are already known. */
+export function maySeeContentOf(owner: { id: string; isPrivate: boolean }, viewer: Viewer | null, viewerFollowsOwner: boolean) {
+  return !owner.isPrivate || viewer?.id === owner.id || (viewer !== null && viewerFollowsOwner);
 }
 
 /**

@@ -1,12 +1,13 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ConnectionView, UserSummary } from "./connection-reads.ts";
 import { newestFirst, selectConnections, toConnectionView } from "./connection-reads.ts";
 import { connections } from "./db/schema.ts";
 import type { RequestServices, Viewer } from "./context.ts";
 import { favorites, follows, users } from "./db/schema.ts";
-import { AppError, badRequest, notFound } from "./errors.ts";
+import { badRequest, notFound } from "./errors.ts";
 import { isId } from "./ids.ts";
 import { imageUrl, newImageKey } from "./image-keys.ts";
+import { maySeeContentOf, viewerFollows } from "./privacy.ts";
 import { PROFILE_MESSAGES, profileUpdateSchema } from "./profile-schemas.ts";
 import { readImageUpload } from "./uploads.ts";
 import { validate } from "./validation.ts";
@@ -31,7 +32,7 @@ export interface Me extends Profile {
   favorites: string[];
 }
 
-const profileColumns = {
+export const profileColumns = {
   id: users.id,
   username: users.username,
   email: users.email,
@@ -58,7 +59,7 @@ interface ProfileRow {
   followingCount: number;
 }
 
-function toProfile(origin: string, row: ProfileRow): Profile {
+export function toProfile(origin: string, row: ProfileRow): Profile {
   return {
     _id: row.id,
     username: row.username,
@@ -115,29 +116,17 @@ export async function getProfile(services: RequestServices, id: string): Promise
   return toProfile(services.origin, row);
 }
 
-/**
- * Whether the viewer may see a member's content (connections, lists, activity): always for public members,
- * and for private ones only themselves and their followers (API.md "Privacy").
- */
-export async function canSeeContentOf({ db }: RequestServices, viewer: Viewer | null, user: Pick<Profile, "_id" | "isPrivate">) {
-  if (!user.isPrivate || viewer?.id === user._id) return true;
-  if (!viewer) return false;
-  const [edge] = await db
-    .select({ id: follows.followerId })
-    .from(follows)
-    .where(and(eq(follows.followerId, viewer.id), eq(follows.followeeId, user._id)));
-  return Boolean(edge);
-}
-
 /** A member's connections, newest first; hidden ones as API.md says ('User not found or profile is private.'). */
 export async function userConnections(services: RequestServices, userId: string): Promise<ConnectionView[]> {
-  const profile = await getProfile(services, userId).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) throw notFound(PROFILE_MESSAGES.hidden);
-    throw error;
-  });
-  if (!(await canSeeContentOf(services, services.viewer, profile))) throw notFound(PROFILE_MESSAGES.hidden);
-  const rows = await selectConnections(services, eq(connections.userId, userId)).orderBy(...newestFirst);
-  return rows.map((row) => toConnectionView(services.origin, row));
+  if (!isId(userId)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
+  const { db, viewer, origin } = services;
+  const [owners, rows] = await db.batch([
+    db.select({ id: users.id, isPrivate: users.isPrivate, viewerFollows: viewerFollows(viewer) }).from(users).where(eq(users.id, userId)),
+    selectConnections(services, eq(connections.userId, userId)).orderBy(...newestFirst),
+  ]);
+  const [owner] = owners;
+  if (!owner || !maySeeContentOf(owner, viewer, Boolean(owner.viewerFollows))) throw notFound(PROFILE_MESSAGES.hidden);
+  return rows.map((row) => toConnectionView(origin, row));
 }
 
 /** Updates the viewer's own profile (absent fields keep their value) and answers Me. */

@@ -1,16 +1,15 @@
-import { getBook } from "../../worker/catalog.ts";
-import { connectionsFeaturing } from "../../worker/connections.ts";
+import { bookWithConnections } from "../../worker/connections.ts";
 import { requestContext } from "../../worker/context.ts";
 import type { Route } from "./+types/book";
 import { snippet } from "../snippet.ts";
 import { catalogNotFound } from "./movie.server.ts";
 
-/** The book and the connections featuring it (newest first, hidden ones left out), loaded in parallel. */
+/** The book and the connections featuring it (newest first, hidden ones left out), in one round trip. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(requestContext);
   const id = params.bookId;
   try {
-    const [book, connections] = await Promise.all([getBook(services, id), connectionsFeaturing(services, { bookId: id })]);
+    const { book, connections } = await bookWithConnections(services, id);
     const description = book.synopsis
       ? snippet(book.synopsis, 110)
       : `${book.title}${book.author ? ` by ${book.author}` : ""}: the movies members connect with this book on MovieBooks.`;

@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { addComment, deleteComment, listComments, updateComment } from "../../worker/comments.ts";
-import { getConnection } from "../../worker/connections.ts";
+import { addComment, connectionWithComments, deleteComment, updateComment } from "../../worker/comments.ts";
 import { requestContext } from "../../worker/context.ts";
 import { AppError } from "../../worker/errors.ts";
 import { requireViewer } from "../auth.server.ts";
@@ -11,8 +10,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(requestContext);
   const id = params.connectionId;
   try {
-    const [connection, comments] = await Promise.all([getConnection(services, id), listComments(services, id)]);
-    return { connection, comments, now: Date.now() };
+    return { ...(await connectionWithComments(services, id)), now: Date.now() };
   } catch (error) {
     // A malformed id, a missing connection and a hidden one all read the same (SPEC.md §8).
     if (error instanceof AppError && (error.status === 400 || error.status === 404)) {

@@ -2,7 +2,6 @@ import { data, Link } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { AppError } from "../../worker/errors.ts";
 import { followList } from "../../worker/follows.ts";
-import { getProfile } from "../../worker/users.ts";
 import { UserList } from "../components/user-list.tsx";
 import { pageMeta } from "../meta.ts";
 import { RouteNotice } from "../components/route-notice.tsx";
@@ -19,10 +18,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const services = context.get(requestContext);
   const direction = new URL(request.url).pathname.endsWith("/following") ? "following" : "followers";
   try {
-    const [profile, users] = await Promise.all([
-      getProfile(services, params.userId),
-      followList(services, params.userId, direction),
-    ]);
+    const { profile, users } = await followList(services, params.userId, direction);
     const name = profile.displayName || profile.username;
     return {
       userId: profile._id,

@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { getMovie } from "../../worker/catalog.ts";
-import { connectionsFeaturing } from "../../worker/connections.ts";
+import { movieWithConnections } from "../../worker/connections.ts";
 import { requestContext } from "../../worker/context.ts";
 import { AppError } from "../../worker/errors.ts";
 import { snippet } from "../snippet.ts";
@@ -17,15 +16,12 @@ export function catalogNotFound(error: unknown, message: string): never {
   throw error;
 }
 
-/** The movie and the connections featuring it (newest first, hidden ones left out), loaded in parallel. */
+/** The movie and the connections featuring it (newest first, hidden ones left out), in one round trip. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(requestContext);
   const id = params.movieId;
   try {
-    const [movie, connections] = await Promise.all([
-      getMovie(services, id),
-      connectionsFeaturing(services, { movieId: id }),
-    ]);
+    const { movie, connections } = await movieWithConnections(services, id);
     const description = movie.synopsis
       ? snippet(movie.synopsis, 120)
       : `${movie.title}${movie.year ? ` (${movie.year})` : ""}: the books members connect with this movie on MovieBooks.`;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { type Database, createDatabase } from "../../worker/db/client.ts";
+import { type CountingProxy, startCountingProxy } from "../../scripts/bench/measure.ts";
 import { startLocalDbServer } from "../../scripts/local-db/server.ts";
 import { migrateDatabase } from "../../scripts/migrate.ts";
 import { seedDemoContent } from "../../scripts/seed/seed.ts";
@@ -18,14 +19,17 @@ export interface TestApp {
   db: Database;
   bucket: RunningWorker["bucket"];
   databaseUrl: string;
+  /** With `countRoundTrips`: the proxy between the Worker and the database, counting its requests. */
+  roundTrips?: CountingProxy;
   close(): Promise<void>;
 }
 
-export async function startTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(options: { seed?: boolean; countRoundTrips?: boolean } = {}): Promise<TestApp> {
   const directory = mkdtempSync(join(tmpdir(), "moviebooks-test-"));
   const server = await startLocalDbServer({ file: join(directory, "test.db"), port: 0 });
   await migrateDatabase(server.url);
-  const worker = await startWorker({ databaseUrl: server.url });
+  const roundTrips = options.countRoundTrips ? await startCountingProxy(server.url) : undefined;
+  const worker = await startWorker({ databaseUrl: roundTrips?.url ?? server.url });
   const client = createClient({ url: server.url });
   const db = createDatabase(client);
   if (options.seed) await seedDemoContent(db, worker.bucket);
@@ -34,9 +38,11 @@ export async function startTestApp(options: { seed?: boolean } = {}): Promise<Te
     db,
     bucket: worker.bucket,
     databaseUrl: server.url,
+    roundTrips,
     async close() {
       client.close();
       await worker.close();
+      await roundTrips?.close();
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },

@@ -1,0 +1,109 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, startTestApp } from "../support/app.ts";
+import { cookieFrom, nextClientAddress, postForm } from "../support/http.ts";
+
+// Issue 7's budget: at most 3 database round trips for any page (each is a network hop to Turso in
+// production). A proxy between the Worker and the database counts the requests each page makes.
+const BUDGET = 3;
+
+let app: TestApp;
+let cookie: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  app = await startTestApp({ seed: true, countRoundTrips: true });
+  const login = await postForm(app, "/login", { email: "demo@example.com", password: "moviebooks" });
+  cookie = cookieFrom(login);
+  const pick = async (name: string, query: ReturnType<typeof sql>) => {
+    const row = await app.db.get<{ id: string }>(query);
+    ids[name] = row!.id;
+  };
+  await pick("me", sql`select id from users where email = 'demo@example.com'`);
+  await pick("other", sql`select id from users where email <> 'demo@example.com' and is_private = 0 order by username limit 1`);
+  await pick("private", sql`select id from users where is_private = 1 limit 1`);
+  await pick("mine", sql`select c.id from connections c join users u on u.id = c.user_id where u.email = 'demo@example.com' limit 1`);
+  await pick("connection", sql`select c.id from connections c where owner_private = 0 order by (select count(*) from comments where connection_id = c.id) desc limit 1`);
+  await pick("movie", sql`select movie_id as id from connections where movie_id is not null and owner_private = 0 limit 1`);
+  await pick("book", sql`select book_id as id from connections where book_id is not null and owner_private = 0 limit 1`);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+async function roundTripsFor(path: string, withCookie: boolean) {
+  app.roundTrips!.reset();
+  const headers: Record<string, string> = { "CF-Connecting-IP": nextClientAddress() };
+  if (withCookie) headers.Cookie = cookie;
+  const response = await fetch(app.url + path, { headers, redirect: "manual" });
+  await response.arrayBuffer();
+  const counts = await app.roundTrips!.settle();
+  return { status: response.status, requests: counts.requests, what: counts.calls.map((call) => call.what) };
+}
+
+/** The pages that fail (a 5xx) or need more round trips than the budget, with what they asked for. */
+async function overBudget(paths: string[], withCookie: boolean) {
+  const failures: string[] = [];
+  for (const path of paths) {
+    const result = await roundTripsFor(path, withCookie);
+    if (result.status >= 500 || result.requests > BUDGET) {
+      failures.push(`${path} (${result.status}): ${result.requests} round trips: ${result.what.join(" | ")}`);
+    }
+  }
+  return failures;
+}
+
+const memberPages = () => [
+  "/",
+  "/?page=2",
+  "/?movieGenre=Drama",
+  "/?director=Denis%20Villeneuve&tags=adaptation",
+  "/?tags=adaptation",
+  "/search?q=island",
+  "/search?q=island&page=2",
+  `/connections/${ids.connection}`,
+  `/connections/${ids.mine}/edit`,
+  `/connections/${ids.mine}/delete`,
+  `/movies/${ids.movie}`,
+  `/books/${ids.book}`,
+  "/users",
+  `/users/${ids.other}`,
+  `/users/${ids.private}`,
+  `/users/${ids.other}/followers`,
+  `/users/${ids.other}/following`,
+  "/notifications",
+  "/create",
+  "/profile/edit",
+  "/all-users",
+  "/about",
+  "/does-not-exist",
+];
+
+const visitorPages = () => [
+  "/",
+  "/search?q=island",
+  `/connections/${ids.connection}`,
+  `/movies/${ids.movie}`,
+  `/books/${ids.book}`,
+  "/all-users",
+  "/login",
+  "/signup",
+  "/about",
+];
+
+describe("database round trips per page", () => {
+  it(`stay within ${BUDGET} for every member page`, async () => {
+    expect(await overBudget(memberPages(), true)).toEqual([]);
+  });
+
+  it(`stay within ${BUDGET} for every visitor page`, async () => {
+    expect(await overBudget(visitorPages(), false)).toEqual([]);
+  });
+
+  it("are counted: a member's feed does read the database", async () => {
+    const result = await roundTripsFor("/", true);
+    expect(result.status).toBe(200);
+    expect(result.requests).toBeGreaterThanOrEqual(2);
+  });
+});
