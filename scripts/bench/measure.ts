@@ -50,11 +50,8 @@ export interface CountingProxy {
  */
 export async function startCountingProxy(target: string): Promise<CountingProxy> {
   const upstream = new URL(target);
-  // A fresh connection to the database server per request. The local server runs each query synchronously;
-  // a pooled keep-alive connection reused while it is busy with a long query is reset (and one idle for more
-  // than 5 s hangs up), so with the Worker talking to it directly, pages whose queries take seconds sometimes
-  // failed with "Network connection lost". That is a dev-server artefact, not the application's behaviour
-  // on Turso, so the benchmark keeps it out of the measurement; see docs/performance.md.
+  // A fresh connection to the database server per request, so no measured request waits on a connection
+  // another one is still using.
   const agent = new Agent({ keepAlive: false });
   let counts: DbCounts = { requests: 0, pipelines: 0, dbMs: 0, calls: [], failures: 0 };
   let statements: CapturedStatement[][] = [];

@@ -46,6 +46,8 @@ export const DEFAULT_PORT = 8790;
 const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 10_000;
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** How long an idle client connection stays open (workerd and @libsql/client pool theirs). */
+const KEEP_ALIVE_MS = 10 * 60_000;
 /** On close, requests still running after this long are cut off. */
 const SHUTDOWN_GRACE_MS = 1000;
 
@@ -59,6 +61,12 @@ export async function startLocalDbServer(options: LocalDbServerOptions): Promise
 
   const streams = new StreamRegistry(openConnection, options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS);
   const server = createServer((req, res) => void handleHttp(streams, req, res));
+  // Statements run synchronously on this one thread. With Node's default 5 s keep-alive, a connection the
+  // Worker pooled could be closed just as it was reused, or while a long statement held the thread (the Worker
+  // then reported "Network connection lost"); idle connections stay open until the client drops them.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  server.requestTimeout = 0;
   const host = options.host ?? "127.0.0.1";
   await listen(server, options.port ?? DEFAULT_PORT, host);
   const { port } = server.address() as AddressInfo;

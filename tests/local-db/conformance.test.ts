@@ -2,7 +2,9 @@
 // @libsql/client (Node build and the HTTP-only web build that runs inside workerd) and Drizzle on top of it,
 // plus raw protocol requests for what the clients never send on their own.
 
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect as openSocket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient, LibsqlBatchError, LibsqlError, type Client, type Config } from "@libsql/client";
@@ -92,6 +94,21 @@ describe("HTTP endpoints", () => {
     expect((await fetch(new URL("/v3-protobuf/pipeline", server.url), { method: "POST" })).status).toBe(404);
     expect((await fetch(new URL("/v2/pipeline", server.url))).status).toBe(405);
   });
+
+  it("keeps an idle client connection open past Node's 5 s default, so a pooled connection can be reused", async () => {
+    const socket = openSocket(server.port, "127.0.0.1");
+    await once(socket, "connect");
+    const ask = async () => {
+      socket.write(`GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`);
+      const [chunk] = (await once(socket, "data")) as [Buffer];
+      return chunk.toString("latin1").split("\r\n")[0];
+    };
+    expect(await ask()).toBe("HTTP/1.1 200 OK");
+    await new Promise((resolve) => setTimeout(resolve, 6500));
+    expect(socket.destroyed).toBe(false);
+    expect(await ask()).toBe("HTTP/1.1 200 OK");
+    socket.destroy();
+  }, 15_000);
 
   it("listens on 127.0.0.1 by default", () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
