@@ -74,9 +74,10 @@ export async function getConnection(services: RequestServices, id: string): Prom
  * visible private matches, which are few rows found through the owner index.
  */
 export function visibleCount(viewer: Viewer | null, where: SQL | undefined, publicCount?: SQL): SQL<number> {
-  const countWhere = (condition: SQL) => sql`(select count(*) from ${connections} where ${and(condition, where)})`;
-  const privateMatches = privateConnectionsVisibleTo(viewer);
-  return sql<number>`${publicCount ?? countWhere(sql`${connections.ownerPrivate} = 0`)} + ${privateMatches ? countWhere(privateMatches) : sql`0`}`;
+  const matching = where ?? sql`1`;
+  const publicMatches = publicCount ?? sql`(select count(*) from ${connections} where ${connections.ownerPrivate} = 0 and ${matching})`;
+  const privateRows = privateConnectionsVisibleTo(viewer);
+  return sql<number>`${publicMatches} + ${privateRows ? sql`(select count(*) from ${privateRows} where ${matching})` : sql`0`}`;
 }
 
 /**

@@ -14,9 +14,9 @@ const LIMIT = 15;
  * 15 tags that are not among those n ahead of it.
  */
 export async function popularTags({ db, viewer }: RequestServices): Promise<Array<{ tag: string; count: number }>> {
-  const privateMatches = privateConnectionsVisibleTo(viewer);
-  const extra = privateMatches
-    ? sql`select ${connectionTags.tag} as tag, count(*) as n from ${connections} join ${connectionTags} on ${connectionTags.connectionId} = ${connections.id} where ${privateMatches} group by ${connectionTags.tag}`
+  const privateRows = privateConnectionsVisibleTo(viewer);
+  const extra = privateRows
+    ? sql`select ${connectionTags.tag} as tag, count(*) as n from ${privateRows} join ${connectionTags} on ${connectionTags.connectionId} = ${connections.id} group by ${connectionTags.tag}`
     : sql`select null as tag, 0 as n where 0`;
   const rows = await db.all<{ tag: string; count: number }>(sql`
     with extra as (${extra}),

@@ -27,10 +27,15 @@ export function maySeeContentOf(owner: { id: string; isPrivate: boolean }, viewe
 }
 
 /**
- * The part of what the viewer may see that public counts leave out: connections of private owners who are
- * the viewer or someone they follow. Few rows, found through the owner index; null for visitors.
+ * The part of what the viewer may see that public counts leave out, as a FROM clause over `connections`: the
+ * connections of private owners who are the viewer or someone they follow. CROSS JOIN keeps SQLite starting
+ * from those few owners and their rows (the owner index), whatever other conditions the caller adds. Null for
+ * visitors, who see no private rows.
  */
 export function privateConnectionsVisibleTo(viewer: Viewer | null): SQL | null {
   if (!viewer) return null;
-  return sql`(${connections.ownerPrivate} = 1 and (${connections.userId} = ${viewer.id} or ${connections.userId} in (select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewer.id})))`;
+  const owners = sql`select ${users.id} as id from ${users} where ${users.id} = ${viewer.id} and ${users.isPrivate} = 1
+    union select ${follows.followeeId} from ${follows} join ${users} on ${users.id} = ${follows.followeeId}
+    where ${follows.followerId} = ${viewer.id} and ${users.isPrivate} = 1`;
+  return sql`(${owners}) as private_owners cross join ${connections} on ${connections.userId} = private_owners.id and ${connections.ownerPrivate} = 1`;
 }

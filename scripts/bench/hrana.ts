@@ -95,6 +95,11 @@ export function describeStatement(sql: string): string {
   if (/\bgroup by\b/.test(top)) return table === "connection_tags" ? "popular tags" : `${table} group by`;
   if (/^select count\b/.test(top)) return `count ${table}`;
   if (/\blimit\b/.test(top)) return /\boffset\b/.test(top) ? `${table} page (offset)` : `${table} page`;
+  const whole = sql.toLowerCase();
+  if (/^with\b/.test(top) && whole.includes('"tag_counts"')) return "popular tags";
+  if (table === "?" && /\bcount\(/.test(whole)) return "count connections";
+  // A page whose ids are chosen in a subquery (LIMIT inside, cards built outside).
+  if (table === "connections" && /\blimit\b/.test(whole)) return "connections page";
   return table;
 }
 

@@ -13,7 +13,7 @@ let app: TestApp;
 let owner: Member; // public, owns `mine` and `comment`, receives `notification`
 let stranger: Member; // the one trying
 let recluse: Member; // private, owns `hidden` and `hiddenComment`; the stranger does not follow them
-const ids: Record<string, string> = {};
+const ids = { mine: "", comment: "", notification: "", hidden: "", hiddenComment: "" };
 
 async function member(): Promise<Member> {
   const user = await registerUser(app);

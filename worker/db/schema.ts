@@ -171,11 +171,11 @@ export const connections = sqliteTable(
     updatedAt: integer("updated_at", { mode: "number" }),
   },
   (t) => [
-    // Carries what the privacy rule reads, so skipping rows (deep pages) never visits the table.
+    // Each carries what the privacy rule reads, so choosing a page's ids and counting never visit the table.
     index("connections_newest").on(t.createdAt, t.id, t.ownerPrivate, t.userId),
-    index("connections_user_newest").on(t.userId, t.createdAt, t.id),
-    index("connections_movie_newest").on(t.movieId, t.createdAt, t.id),
-    index("connections_book_newest").on(t.bookId, t.createdAt, t.id),
+    index("connections_user_newest").on(t.userId, t.createdAt, t.id, t.ownerPrivate),
+    index("connections_movie_newest").on(t.movieId, t.createdAt, t.id, t.ownerPrivate, t.userId),
+    index("connections_book_newest").on(t.bookId, t.createdAt, t.id, t.ownerPrivate, t.userId),
   ],
 );
 
