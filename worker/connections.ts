@@ -1,4 +1,4 @@
-import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import {
   CATALOG_MESSAGES,
@@ -85,19 +85,32 @@ export function visibleCount(viewer: Viewer | null, where: SQL | undefined, publ
  * the caller's batch (one round trip); `toPage` reads the answers. The page's ten ids are chosen first, from
  * narrow index rows, and only those ten are built into cards.
  */
-export function pageReads(services: RequestServices, where: SQL | undefined, page: number, publicCount?: SQL) {
+export function pageReads(services: RequestServices, where: SQL | undefined, page: number, options: PageOptions = {}) {
   const { db, viewer } = services;
-  const pageIds = db
-    .select({ id: connections.id })
-    .from(connections)
-    .where(and(connectionVisibleTo(viewer), where))
-    .orderBy(...newestFirst)
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
+  const visible = and(connectionVisibleTo(viewer), where);
+  // Past the end of any real page list; the cap keeps the offset an exact integer for SQLite.
+  const offset = Math.min((page - 1) * PAGE_SIZE, Number.MAX_SAFE_INTEGER);
+  const pageIds = options.tag
+    ? db
+        .select({ id: sql<string>`${connectionTags.connectionId}` })
+        // CROSS JOIN keeps the tag's index (newest first) as the outer loop.
+        .from(sql`${connectionTags} cross join ${connections} on ${connections.id} = ${connectionTags.connectionId}`)
+        .where(and(eq(connectionTags.tag, options.tag), visible))
+        .orderBy(desc(connectionTags.createdAt), desc(connectionTags.connectionId))
+        .limit(PAGE_SIZE)
+        .offset(offset)
+    : db.select({ id: connections.id }).from(connections).where(visible).orderBy(...newestFirst).limit(PAGE_SIZE).offset(offset);
   return [
     selectConnections(services, inArray(connections.id, pageIds)).orderBy(...newestFirst),
-    db.get<{ n: number }>(sql`select ${visibleCount(viewer, where, publicCount)} as n`),
+    db.get<{ n: number }>(sql`select ${visibleCount(viewer, where, options.publicCount)} as n`),
   ] as const;
+}
+
+interface PageOptions {
+  /** A maintained count of the public connections matching `where` (see `maintainedPublicCount`). */
+  publicCount?: SQL;
+  /** Set when `where` requires this tag: the page is then read from the tag's index, newest first. */
+  tag?: string;
 }
 
 type PageAnswers = BatchResponse<ReturnType<typeof pageReads>>;
@@ -112,14 +125,16 @@ export function toPage(origin: string, page: number, [rows, counted]: PageAnswer
   };
 }
 
-async function pageOf(services: RequestServices, where: SQL | undefined, page: number, publicCount?: SQL) {
-  return toPage(services.origin, page, await services.db.batch(pageReads(services, where, page, publicCount)));
+async function pageOf(services: RequestServices, where: SQL | undefined, page: number, options?: PageOptions) {
+  return toPage(services.origin, page, await services.db.batch(pageReads(services, where, page, options)));
 }
 
 export async function listFeed(services: RequestServices, filters: FeedFilters, page: number): Promise<ConnectionPage> {
   const conditions = filterConditions(filters);
   const where = conditions.length ? and(...conditions) : undefined;
-  const { totalCount: _total, ...result } = await pageOf(services, where, page, maintainedPublicCount(filters));
+  const tags = normalizeTags(filters.tags);
+  const options = { publicCount: maintainedPublicCount(filters), tag: tags.length === 1 ? tags[0] : undefined };
+  const { totalCount: _total, ...result } = await pageOf(services, where, page, options);
   return result;
 }
 

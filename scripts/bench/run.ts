@@ -48,6 +48,8 @@ const policy: SamplingPolicy = {
 const output = path.resolve(process.env.BENCH_OUTPUT ?? "docs/performance.md");
 /** The deep feed page: page 500, or the last page when the feed is shorter. */
 const DEEP_PAGE = 500;
+/** A filter value no generated connection has. */
+const UNUSED_VALUE = "nothing-matches";
 
 const runStarted = performance.now();
 const elapsed = () => `${((performance.now() - runStarted) / 1000).toFixed(0).padStart(4)} s`;
@@ -196,6 +198,10 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
     page("filter-book-genre", "Feed filter: bookGenre", `/?bookGenre=${q(filters.bookGenre)}`),
     page("filter-author", "Feed filter: author", `/?author=${q(filters.author)}`),
     page("filter-tags", "Feed filter: tags", `/?tags=${q(filters.tags)}`),
+    // The worst case for a filter read newest first: nothing matches, so every candidate is looked at.
+    page("filter-unused-tag", "Feed filter: unused tag", `/?tags=${q(UNUSED_VALUE)}`),
+    page("filter-unused-actor", "Feed filter: unused actor", `/?actor=${q(UNUSED_VALUE)}`),
+    page("filter-unused-genre", "Feed filter: unused movieGenre", `/?movieGenre=${q(UNUSED_VALUE)}`),
     page("search-common", "Search, common term", `/search?q=${q(dataset.commonTerm)}`),
     page("search-rare", "Search, rare term", `/search?q=${q(dataset.rareTerm)}`),
     page("connection", "Connection detail", `/connections/${dataset.connectionId}`),

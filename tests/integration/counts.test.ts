@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, startTestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
 
-// The feed's page counts and the sidebar's popular tags read counts that triggers keep (migrations/0003).
+// The feed's page counts and the sidebar's popular tags read counts that triggers keep (migrations/0003),
+// and the tag filter walks tags by a copied creation time (0005).
 // Random sequences of the writes that can change them go through the API; afterwards every maintained
 // number must equal a count made from scratch, and what each viewer is shown must equal the privacy rule
 // applied by hand.
@@ -105,6 +106,8 @@ async function driftedCounts() {
       from (select tag from connection_tags union select tag from tag_counts) t
     union all
     select 'owner_private', c.id, c.owner_private, u.is_private from connections c join users u on u.id = c.user_id
+    union all
+    select 'tag_created_at', ct.tag, ct.created_at, c.created_at from connection_tags ct join connections c on c.id = ct.connection_id
   `).then((rows: any[]) => rows.filter((row) => Number(row.kept) !== Number(row.actual)));
 }
 

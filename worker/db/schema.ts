@@ -187,10 +187,12 @@ export const connectionTags = sqliteTable(
       .notNull()
       .references(() => connections.id, { onDelete: "cascade" }),
     tag: text("tag").notNull(),
+    /** The connection's `created_at`, copied by a trigger, so a tag's connections can be walked newest first. */
+    createdAt: integer("created_at", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.connectionId, t.tag] }),
-    index("connection_tags_tag").on(t.tag, t.connectionId),
+    index("connection_tags_newest").on(t.tag, t.createdAt, t.connectionId),
   ],
 );
 
