@@ -88,8 +88,7 @@ export function visibleCount(viewer: Viewer | null, where: SQL | undefined, publ
 export function pageReads(services: RequestServices, where: SQL | undefined, page: number, options: PageOptions = {}) {
   const { db, viewer } = services;
   const visible = and(connectionVisibleTo(viewer), where);
-  // Past the end of any real page list; the cap keeps the offset an exact integer for SQLite.
-  const offset = Math.min((page - 1) * PAGE_SIZE, Number.MAX_SAFE_INTEGER);
+  const offset = (page - 1) * PAGE_SIZE;
   const pageIds = options.tag
     ? db
         .select({ id: sql<string>`${connectionTags.connectionId}` })

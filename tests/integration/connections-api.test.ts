@@ -245,6 +245,12 @@ describe("reading connections", () => {
     expect(second.body.connections.map((c: { context: string }) => c.context)).toEqual(["Feed filler 1", "Feed filler 0"]);
     const past = await api(app, "GET", "/connections?tags=filler&pageNumber=9");
     expect(past.body).toMatchObject({ connections: [], page: 9, pages: 2 });
+    // The largest page number JavaScript holds exactly: still an empty page, not an SQL error.
+    for (const path of ["/connections?pageNumber=9007199254740991", "/connections?tags=filler&pageNumber=9007199254740991", "/connections/search?q=filler&page=9007199254740991"]) {
+      const huge = await api(app, "GET", path);
+      expect(huge.status, path).toBe(200);
+      expect(huge.body.connections, path).toEqual([]);
+    }
     for (const bad of ["abc", "0", "-3", "1.5"]) {
       expect((await api(app, "GET", `/connections?tags=filler&pageNumber=${bad}`)).body.page).toBe(1);
     }
