@@ -39,7 +39,7 @@ import {
 import { badRequest, forbidden, notFound } from "./errors.ts";
 import { isId, newId } from "./ids.ts";
 import { type ImageKind, newImageKey } from "./image-keys.ts";
-import { type FeedFilters, filterConditions, maintainedPublicCount } from "./feed-filters.ts";
+import { type FeedFilters, type NewestFirstIndex, filterConditions, maintainedPublicCount, newestFirstIndex } from "./feed-filters.ts";
 import { connectionVisibleTo, privateConnectionsVisibleTo } from "./privacy.ts";
 import { connectionSearchText, indexConnection, matchesSearch, unindexConnection } from "./search-index.ts";
 import { normalizeTags } from "./tags.ts";
@@ -89,13 +89,14 @@ export function pageReads(services: RequestServices, where: SQL | undefined, pag
   const { db, viewer } = services;
   const visible = and(connectionVisibleTo(viewer), where);
   const offset = (page - 1) * PAGE_SIZE;
-  const pageIds = options.tag
+  const index = options.index;
+  const pageIds = index
     ? db
-        .select({ id: sql<string>`${connectionTags.connectionId}` })
-        // CROSS JOIN keeps the tag's index (newest first) as the outer loop.
-        .from(sql`${connectionTags} cross join ${connections} on ${connections.id} = ${connectionTags.connectionId}`)
-        .where(and(eq(connectionTags.tag, options.tag), visible))
-        .orderBy(desc(connectionTags.createdAt), desc(connectionTags.connectionId))
+        .select({ id: sql<string>`${index.connectionId}` })
+        // CROSS JOIN keeps the filter's index (newest first) as the outer loop.
+        .from(sql`${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}`)
+        .where(and(index.match, visible))
+        .orderBy(desc(index.createdAt), desc(index.connectionId))
         .limit(PAGE_SIZE)
         .offset(offset)
     : db.select({ id: connections.id }).from(connections).where(visible).orderBy(...newestFirst).limit(PAGE_SIZE).offset(offset);
@@ -108,8 +109,8 @@ export function pageReads(services: RequestServices, where: SQL | undefined, pag
 interface PageOptions {
   /** A maintained count of the public connections matching `where` (see `maintainedPublicCount`). */
   publicCount?: SQL;
-  /** Set when `where` requires this tag: the page is then read from the tag's index, newest first. */
-  tag?: string;
+  /** An index listing connections that `where` requires, newest first: the page is read from it. */
+  index?: NewestFirstIndex;
 }
 
 type PageAnswers = BatchResponse<ReturnType<typeof pageReads>>;
@@ -131,8 +132,7 @@ async function pageOf(services: RequestServices, where: SQL | undefined, page: n
 export async function listFeed(services: RequestServices, filters: FeedFilters, page: number): Promise<ConnectionPage> {
   const conditions = filterConditions(filters);
   const where = conditions.length ? and(...conditions) : undefined;
-  const tags = normalizeTags(filters.tags);
-  const options = { publicCount: maintainedPublicCount(filters), tag: tags.length === 1 ? tags[0] : undefined };
+  const options = { publicCount: maintainedPublicCount(filters), index: newestFirstIndex(filters) };
   const { totalCount: _total, ...result } = await pageOf(services, where, page, options);
   return result;
 }

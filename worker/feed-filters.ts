@@ -1,8 +1,9 @@
-import { type SQL, inArray, sql } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
+import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   bookGenres,
   books,
+  connectionGenres,
   connections,
   connectionTags,
   counters,
@@ -38,9 +39,8 @@ const lower = (value: string) => value.toLowerCase();
 /**
  * The filters as conditions on `connections`; each is an index seek on a lower-cased column. Directors, actors
  * and authors are many, each with few connections, so they are written as `IN` lists that lead SQLite from the
- * filter's index to its few movies or books. Genres are few and each is common, so they are `EXISTS` checks
- * made while walking the newest connections, where ten matches come quickly. Tags are read from their own
- * newest-first index (see `pageReads`).
+ * filter's index to its few movies or books. Tags and genres are checks per connection; a page filtered by
+ * them is read from their newest-first index (`newestFirstIndex`).
  */
 export function filterConditions(filters: FeedFilters): SQL[] {
   const conditions: SQL[] = [];
@@ -76,6 +76,35 @@ export function filterConditions(filters: FeedFilters): SQL[] {
     );
   }
   return conditions;
+}
+
+/** An index that lists the connections matching one filter value newest first (see `newestFirstIndex`). */
+export interface NewestFirstIndex {
+  table: SQLiteTable;
+  connectionId: AnySQLiteColumn;
+  createdAt: AnySQLiteColumn;
+  /** Selects the filter value's entries. */
+  match: SQL;
+}
+
+/**
+ * Where a filtered page can be read newest first straight from an index: one tag (`connection_tags`), else a
+ * movie or book genre (`connection_genres`). Ten matches then cost ten index entries, however common or rare
+ * the value, instead of a walk over every connection that stops only after ten matches.
+ */
+export function newestFirstIndex(filters: FeedFilters): NewestFirstIndex | undefined {
+  const tags = normalizeTags(filters.tags);
+  if (tags.length === 1) {
+    return { table: connectionTags, connectionId: connectionTags.connectionId, createdAt: connectionTags.createdAt, match: eq(connectionTags.tag, tags[0]!) };
+  }
+  const genre = filters.movieGenre ? { kind: "movie" as const, name: filters.movieGenre } : filters.bookGenre ? { kind: "book" as const, name: filters.bookGenre } : undefined;
+  if (!genre) return undefined;
+  return {
+    table: connectionGenres,
+    connectionId: connectionGenres.connectionId,
+    createdAt: connectionGenres.createdAt,
+    match: and(eq(connectionGenres.kind, genre.kind), eq(connectionGenres.nameLower, lower(genre.name)))!,
+  };
 }
 
 /**

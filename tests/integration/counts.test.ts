@@ -5,7 +5,7 @@ import { type TestApp, startTestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
 
 // The feed's page counts and the sidebar's popular tags read counts that triggers keep (migrations/0003),
-// and the tag filter walks tags by a copied creation time (0005).
+// and the tag and genre filters walk copied rows newest first (0005, 0006).
 // Random sequences of the writes that can change them go through the API; afterwards every maintained
 // number must equal a count made from scratch, and what each viewer is shown must equal the privacy rule
 // applied by hand.
@@ -16,7 +16,7 @@ const MOVIES = [
   { movieTitle: "Count Film C", movieDirector: "Dir Two", movieGenres: ["Comedy"] },
 ];
 const BOOKS = [
-  { bookTitle: "Count Book A", bookAuthor: "Author One" },
+  { bookTitle: "Count Book A", bookAuthor: "Author One", bookGenres: ["Fiction", "Noir"] },
   { bookTitle: "Count Book B", bookAuthor: "Author Two" },
 ];
 const TAGS = ["rain", "heist", "grief", "space"];
@@ -90,7 +90,11 @@ async function ownerOf(id: string) {
   return row?.user_id;
 }
 
-/** Maintained numbers that differ from a count made from the base tables. */
+/** Each connection's genres as the filters must see them: its movie's and its book's. */
+const expectedGenres = sql`select c.id as connection_id, 'movie' as kind, g.name_lower, c.created_at from connections c join movie_genres g on g.movie_id = c.movie_id
+  union select c.id, 'book', g.name_lower, c.created_at from connections c join book_genres g on g.book_id = c.book_id`;
+
+/** Maintained numbers (and copied rows) that differ from what the base tables say. */
 async function driftedCounts() {
   const publicRows = sql`select c.* from connections c join users u on u.id = c.user_id where u.is_private = 0`;
   return app.db.all(sql`
@@ -108,6 +112,11 @@ async function driftedCounts() {
     select 'owner_private', c.id, c.owner_private, u.is_private from connections c join users u on u.id = c.user_id
     union all
     select 'tag_created_at', ct.tag, ct.created_at, c.created_at from connection_tags ct join connections c on c.id = ct.connection_id
+    union all
+    select 'genre_rows', null, (select count(*) from connection_genres), (select count(*) from (${expectedGenres}))
+    union all
+    select 'genre_row', connection_id || ' ' || kind || ' ' || name_lower, 1, 0 from (
+      select connection_id, kind, name_lower, created_at from connection_genres except select * from (${expectedGenres}))
   `).then((rows: any[]) => rows.filter((row) => Number(row.kept) !== Number(row.actual)));
 }
 
@@ -133,6 +142,8 @@ async function expectViewsMatch(viewer: { _id: string; token: string } | null) {
     ["author=AUTHOR%20ONE", sql`v.book_id in (select id from books where author = 'Author One')`],
     ["movieGenre=drama", sql`exists (select 1 from movie_genres g where g.movie_id = v.movie_id and g.name_lower = 'drama')`],
     ["bookGenre=none", sql`0`],
+    ["bookGenre=FICTION", sql`exists (select 1 from book_genres g where g.book_id = v.book_id and g.name_lower = 'fiction')`],
+    ["movieGenre=noir&tags=rain", sql`exists (select 1 from movie_genres g where g.movie_id = v.movie_id and g.name_lower = 'noir') and exists (select 1 from connection_tags t where t.connection_id = v.id and t.tag = 'rain')`],
     ["actor=nobody", sql`0`],
     ["tags=rain", sql`exists (select 1 from connection_tags t where t.connection_id = v.id and t.tag = 'rain')`],
     ["tags=rain,heist", sql`exists (select 1 from connection_tags t where t.connection_id = v.id and t.tag in ('rain', 'heist'))`],

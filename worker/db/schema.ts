@@ -196,6 +196,27 @@ export const connectionTags = sqliteTable(
   ],
 );
 
+/**
+ * Each connection's movie and book genres, copied by triggers from `movie_genres` and `book_genres`, so a genre's
+ * connections can be walked newest first (the feed's genre filters) instead of testing every connection.
+ */
+export const connectionGenres = sqliteTable(
+  "connection_genres",
+  {
+    connectionId: text("connection_id")
+      .notNull()
+      .references(() => connections.id, { onDelete: "cascade" }),
+    /** "movie" or "book": whose genre it is. */
+    kind: text("kind", { enum: ["movie", "book"] }).notNull(),
+    nameLower: text("name_lower").notNull(),
+    createdAt: integer("created_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.kind, t.nameLower] }),
+    index("connection_genres_newest").on(t.kind, t.nameLower, t.createdAt, t.connectionId),
+  ],
+);
+
 /** How many connections of public members carry each tag (trigger-maintained; the sidebar's popular tags). */
 export const tagCounts = sqliteTable(
   "tag_counts",
