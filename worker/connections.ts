@@ -99,11 +99,33 @@ export function pageReads(services: RequestServices, where: SQL | undefined, pag
         .orderBy(desc(index.createdAt), desc(index.connectionId))
         .limit(PAGE_SIZE)
         .offset(offset)
-    : db.select({ id: connections.id }).from(connections).where(visible).orderBy(...newestFirst).limit(PAGE_SIZE).offset(offset);
+    : !where && options.publicCount
+      ? feedPageIds(viewer, offset, visibleCount(viewer, undefined, options.publicCount))
+      : db.select({ id: connections.id }).from(connections).where(visible).orderBy(...newestFirst).limit(PAGE_SIZE).offset(offset);
   return [
     selectConnections(services, inArray(connections.id, pageIds)).orderBy(...newestFirst),
     db.get<{ n: number }>(sql`select ${visibleCount(viewer, where, options.publicCount)} as n`),
   ] as const;
+}
+
+/**
+ * The ids of one page of the whole feed. OFFSET walks the rows it skips, so a page costs its distance from the
+ * end it is counted from; past the middle the page is counted from the oldest end instead, which makes the
+ * last page as cheap as the first. The total that needs is a kept count here. Only one branch runs: each is
+ * guarded by a condition SQLite evaluates once, before its loop.
+ */
+function feedPageIds(viewer: Viewer | null, offset: number, total: SQL<number>): SQL {
+  const visible = connectionVisibleTo(viewer);
+  const n = sql`(select n from feed_total)`;
+  return sql`(with feed_total(n) as (select ${total})
+    select id from (
+      select ${connections.id} as id from ${connections} where ${visible} and ${offset} * 2 <= ${n}
+      order by ${connections.createdAt} desc, ${connections.id} desc limit ${PAGE_SIZE} offset ${offset})
+    union all
+    select id from (
+      select ${connections.id} as id from ${connections} where ${visible} and ${offset} * 2 > ${n}
+      order by ${connections.createdAt}, ${connections.id}
+      limit max(0, min(${PAGE_SIZE}, ${n} - ${offset})) offset max(0, ${n} - ${offset} - ${PAGE_SIZE})))`;
 }
 
 interface PageOptions {

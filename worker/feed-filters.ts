@@ -1,17 +1,6 @@
 import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import {
-  bookGenres,
-  books,
-  connectionGenres,
-  connections,
-  connectionTags,
-  counters,
-  movieActors,
-  movieGenres,
-  movies,
-  tagCounts,
-} from "./db/schema.ts";
+import { FACETS, connectionFacets, connections, connectionTags, counters, facetCounts, tagCounts } from "./db/schema.ts";
 import { normalizeTags } from "./tags.ts";
 
 /** Feed filters (API.md): trimmed, non-blank values; all must hold; tags match any of a comma-separated list. */
@@ -24,7 +13,7 @@ export interface FeedFilters {
   tags?: string;
 }
 
-export const FEED_FILTER_NAMES = ["movieGenre", "director", "actor", "bookGenre", "author", "tags"] as const;
+export const FEED_FILTER_NAMES = [...FACETS, "tags"] as const;
 
 export function readFeedFilters(params: URLSearchParams | Record<string, string | undefined>): FeedFilters {
   const get = (name: string) =>
@@ -36,39 +25,30 @@ export function readFeedFilters(params: URLSearchParams | Record<string, string 
 
 const lower = (value: string) => value.toLowerCase();
 
+type Facet = (typeof FACETS)[number];
+
 /**
- * The filters as conditions on `connections`; each is an index seek on a lower-cased column. Directors, actors
- * and authors are many, each with few connections, so they are written as `IN` lists that lead SQLite from the
- * filter's index to its few movies or books. Tags and genres are checks per connection; a page filtered by
- * them is read from their newest-first index (`newestFirstIndex`).
+ * The non-tag filters that are set, each with its value lower-cased the way its facet rows are: genres and
+ * actors in JavaScript (their `name_lower` columns), directors and authors by SQLite's `lower()`, which is what
+ * the triggers can apply to the movie and book columns.
+ */
+function facetValues(filters: FeedFilters): Array<{ facet: Facet; value: SQL | string }> {
+  return FACETS.flatMap((facet) => {
+    const value = filters[facet];
+    if (!value) return [];
+    return [{ facet, value: facet === "director" || facet === "author" ? sql`lower(${value})` : lower(value) }];
+  });
+}
+
+const hasFacet = ({ facet, value }: { facet: Facet; value: SQL | string }) =>
+  sql`exists (select 1 from ${connectionFacets} where ${connectionFacets.connectionId} = ${connections.id} and ${connectionFacets.facet} = ${facet} and ${connectionFacets.value} = ${value})`;
+
+/**
+ * The filters as conditions on `connections`: exact, case-insensitive matches, each a primary-key seek in
+ * `connection_facets` (movie and book fields, copied per connection) or `connection_tags`.
  */
 export function filterConditions(filters: FeedFilters): SQL[] {
-  const conditions: SQL[] = [];
-  if (filters.movieGenre) {
-    conditions.push(
-      sql`exists (select 1 from ${movieGenres} where ${movieGenres.movieId} = ${connections.movieId} and ${movieGenres.nameLower} = ${lower(filters.movieGenre)})`,
-    );
-  }
-  if (filters.director) {
-    conditions.push(
-      sql`${connections.movieId} in (select ${movies.id} from ${movies} where lower(${movies.director}) = ${lower(filters.director)})`,
-    );
-  }
-  if (filters.actor) {
-    conditions.push(
-      sql`${connections.movieId} in (select ${movieActors.movieId} from ${movieActors} where ${movieActors.nameLower} = ${lower(filters.actor)})`,
-    );
-  }
-  if (filters.bookGenre) {
-    conditions.push(
-      sql`exists (select 1 from ${bookGenres} where ${bookGenres.bookId} = ${connections.bookId} and ${bookGenres.nameLower} = ${lower(filters.bookGenre)})`,
-    );
-  }
-  if (filters.author) {
-    conditions.push(
-      sql`${connections.bookId} in (select ${books.id} from ${books} where lower(${books.author}) = ${lower(filters.author)})`,
-    );
-  }
+  const conditions = facetValues(filters).map(hasFacet);
   const tags = normalizeTags(filters.tags);
   if (tags.length) {
     conditions.push(
@@ -87,50 +67,48 @@ export interface NewestFirstIndex {
   match: SQL;
 }
 
+/** Which filter's index a page is read from when several are set: the ones with the fewest connections first. */
+const WALK_ORDER: readonly Facet[] = ["author", "director", "actor", "bookGenre", "movieGenre"];
+
 /**
- * Where a filtered page can be read newest first straight from an index: one tag (`connection_tags`), else a
- * movie or book genre (`connection_genres`). Ten matches then cost ten index entries, however common or rare
- * the value, instead of a walk over every connection that stops only after ten matches.
+ * Where a filtered page is read newest first straight from an index: one tag (`connection_tags`) or a facet
+ * (`connection_facets`). Ten matches then cost about ten index entries, however common or rare the value,
+ * instead of a walk over every connection that stops only after ten matches; any other filters are checked on
+ * those entries. Undefined without filters, or for several tags at once.
  */
 export function newestFirstIndex(filters: FeedFilters): NewestFirstIndex | undefined {
+  const facets = facetValues(filters);
+  const walked = WALK_ORDER.map((facet) => facets.find((candidate) => candidate.facet === facet)).find(Boolean);
   const tags = normalizeTags(filters.tags);
-  if (tags.length === 1) {
-    return { table: connectionTags, connectionId: connectionTags.connectionId, createdAt: connectionTags.createdAt, match: eq(connectionTags.tag, tags[0]!) };
+  if (walked && !(tags.length === 1 && (walked.facet === "movieGenre" || walked.facet === "bookGenre"))) {
+    return {
+      table: connectionFacets,
+      connectionId: connectionFacets.connectionId,
+      createdAt: connectionFacets.createdAt,
+      match: and(eq(connectionFacets.facet, walked.facet), eq(connectionFacets.value, walked.value))!,
+    };
   }
-  const genre = filters.movieGenre ? { kind: "movie" as const, name: filters.movieGenre } : filters.bookGenre ? { kind: "book" as const, name: filters.bookGenre } : undefined;
-  if (!genre) return undefined;
-  return {
-    table: connectionGenres,
-    connectionId: connectionGenres.connectionId,
-    createdAt: connectionGenres.createdAt,
-    match: and(eq(connectionGenres.kind, genre.kind), eq(connectionGenres.nameLower, lower(genre.name)))!,
-  };
+  if (tags.length !== 1) return undefined;
+  return { table: connectionTags, connectionId: connectionTags.connectionId, createdAt: connectionTags.createdAt, match: eq(connectionTags.tag, tags[0]!) };
 }
 
 /**
  * How many public connections match, read from the trigger-maintained counts instead of counting rows: the
- * site total without filters, and per movie, book or tag for a single filter (summed over the movies or books
- * it matches). Combined filters, and several tags at once (a connection may carry more than one), return
- * undefined: those are counted row by row.
+ * site total without filters, and per facet value or tag for a single filter. Combined filters, and several
+ * tags at once (a connection may carry more than one), return undefined: those are counted row by row.
  */
 export function maintainedPublicCount(filters: FeedFilters): SQL | undefined {
-  const set = FEED_FILTER_NAMES.filter((name) => filters[name]);
-  if (set.length === 0) return sql`(select ${counters.value} from ${counters} where ${counters.name} = 'public_connections')`;
-  if (set.length > 1) return undefined;
-  const sum = (column: AnySQLiteColumn) => sql`coalesce(sum(${column}), 0)`;
-  const { movieGenre, director, actor, bookGenre, author, tags } = filters;
-  if (movieGenre) {
-    return sql`(select ${sum(movies.publicConnections)} from ${movieGenres} join ${movies} on ${movies.id} = ${movieGenres.movieId} where ${movieGenres.nameLower} = ${lower(movieGenre)})`;
+  const facets = facetValues(filters);
+  const tags = normalizeTags(filters.tags);
+  if (!facets.length && !filters.tags) {
+    return sql`(select ${counters.value} from ${counters} where ${counters.name} = 'public_connections')`;
   }
-  if (director) return sql`(select ${sum(movies.publicConnections)} from ${movies} where lower(${movies.director}) = ${lower(director)})`;
-  if (actor) {
-    return sql`(select ${sum(movies.publicConnections)} from ${movieActors} join ${movies} on ${movies.id} = ${movieActors.movieId} where ${movieActors.nameLower} = ${lower(actor)})`;
+  if (facets.length === 1 && !filters.tags) {
+    const [{ facet, value }] = facets as [{ facet: Facet; value: SQL | string }];
+    return sql`coalesce((select ${facetCounts.publicConnections} from ${facetCounts} where ${facetCounts.facet} = ${facet} and ${facetCounts.value} = ${value}), 0)`;
   }
-  if (bookGenre) {
-    return sql`(select ${sum(books.publicConnections)} from ${bookGenres} join ${books} on ${books.id} = ${bookGenres.bookId} where ${bookGenres.nameLower} = ${lower(bookGenre)})`;
+  if (!facets.length && tags.length === 1) {
+    return sql`coalesce((select ${tagCounts.publicConnections} from ${tagCounts} where ${tagCounts.tag} = ${tags[0]}), 0)`;
   }
-  if (author) return sql`(select ${sum(books.publicConnections)} from ${books} where lower(${books.author}) = ${lower(author)})`;
-  const normalized = normalizeTags(tags);
-  if (normalized.length !== 1) return undefined;
-  return sql`(select ${sum(tagCounts.publicConnections)} from ${tagCounts} where ${tagCounts.tag} = ${normalized[0]})`;
+  return undefined;
 }

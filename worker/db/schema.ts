@@ -196,25 +196,40 @@ export const connectionTags = sqliteTable(
   ],
 );
 
+/** The feed filters other than tags, as stored in `connection_facets.facet`. */
+export const FACETS = ["movieGenre", "director", "actor", "bookGenre", "author"] as const;
+
 /**
- * Each connection's movie and book genres, copied by triggers from `movie_genres` and `book_genres`, so a genre's
- * connections can be walked newest first (the feed's genre filters) instead of testing every connection.
+ * Every value a connection can be filtered by (its movie's genres, director and actors, its book's genres and
+ * author), lower-cased, with the connection's creation time. Copied by triggers from the movie and book tables
+ * (migrations/0006), so a filter value's connections can be walked newest first and counted from
+ * `facet_counts`, instead of testing every connection.
  */
-export const connectionGenres = sqliteTable(
-  "connection_genres",
+export const connectionFacets = sqliteTable(
+  "connection_facets",
   {
     connectionId: text("connection_id")
       .notNull()
       .references(() => connections.id, { onDelete: "cascade" }),
-    /** "movie" or "book": whose genre it is. */
-    kind: text("kind", { enum: ["movie", "book"] }).notNull(),
-    nameLower: text("name_lower").notNull(),
+    facet: text("facet", { enum: FACETS }).notNull(),
+    value: text("value").notNull(),
     createdAt: integer("created_at", { mode: "number" }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.connectionId, t.kind, t.nameLower] }),
-    index("connection_genres_newest").on(t.kind, t.nameLower, t.createdAt, t.connectionId),
+    primaryKey({ columns: [t.connectionId, t.facet, t.value] }),
+    index("connection_facets_newest").on(t.facet, t.value, t.createdAt, t.connectionId),
   ],
+);
+
+/** How many connections of public members have each facet value (trigger-maintained, like `tag_counts`). */
+export const facetCounts = sqliteTable(
+  "facet_counts",
+  {
+    facet: text("facet", { enum: FACETS }).notNull(),
+    value: text("value").notNull(),
+    publicConnections: integer("public_connections").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.facet, t.value] })],
 );
 
 /** How many connections of public members carry each tag (trigger-maintained; the sidebar's popular tags). */
