@@ -105,10 +105,6 @@ async function driftedCounts() {
     select 'total' as what, null as name, (select value from counters where name = 'public_connections') as kept,
       (select count(*) from (${publicRows})) as actual
     union all
-    select 'movie', m.title, m.public_connections, (select count(*) from (${publicRows}) p where p.movie_id = m.id) from movies m
-    union all
-    select 'book', b.title, b.public_connections, (select count(*) from (${publicRows}) p where p.book_id = b.id) from books b
-    union all
     select 'tag', t.tag, coalesce((select public_connections from tag_counts where tag = t.tag), 0),
       (select count(*) from connection_tags ct join (${publicRows}) p on p.id = ct.connection_id where ct.tag = t.tag)
       from (select tag from connection_tags union select tag from tag_counts) t

@@ -8,9 +8,10 @@
  * - List-valued fields (genres, actors, tags) live in their own tables with a lower-cased column, so
  *   "case-insensitive exact match on any element" is an index seek instead of a scan over JSON.
  * - Images are R2 object keys; the API turns them into absolute URLs.
- * - Counts that pages need on every request (public connections in all, per movie, per book, per tag) and each
- *   connection's copy of its owner's privacy are kept up to date by triggers (migrations/0003), so every
- *   write path maintains them and reads never scan all connections to count them.
+ * - Counts that pages need on every request (public connections in all, per tag, per filter value), the
+ *   copies the filters walk (`connection_facets`, tags' `created_at`) and each connection's copy of its owner's
+ *   privacy are kept up to date by triggers (migrations 0003, 0005, 0006), so every write path maintains them
+ *   and reads never scan all connections to count or filter them.
  */
 import { desc, sql } from "drizzle-orm";
 import {
@@ -73,8 +74,6 @@ export const movies = sqliteTable(
     director: text("director").notNull().default(""),
     synopsis: text("synopsis").notNull().default(""),
     posterKey: text("poster_key"),
-    /** Connections featuring this movie whose owner is public (trigger-maintained). */
-    publicConnections: integer("public_connections").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -126,8 +125,6 @@ export const books = sqliteTable(
     isbn: text("isbn").notNull().default(""),
     synopsis: text("synopsis").notNull().default(""),
     coverKey: text("cover_key"),
-    /** Connections featuring this book whose owner is public (trigger-maintained). */
-    publicConnections: integer("public_connections").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
