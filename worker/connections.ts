@@ -111,21 +111,24 @@ export function pageReads(services: RequestServices, where: SQL | undefined, pag
 /**
  * The ids of one page of the whole feed. OFFSET walks the rows it skips, so a page costs its distance from the
  * end it is counted from; past the middle the page is counted from the oldest end instead, which makes the
- * last page as cheap as the first. The total that needs is a kept count here. Only one branch runs: each is
- * guarded by a condition SQLite evaluates once, before its loop.
+ * last page as cheap as the first. The total that needs is a kept count here. The branch not taken gets LIMIT
+ * 0, which SQLite checks once before its loop (a WHERE condition would be tested on every row).
  */
 function feedPageIds(viewer: Viewer | null, offset: number, total: SQL<number>): SQL {
   const visible = connectionVisibleTo(viewer);
   const n = sql`(select n from feed_total)`;
+  const fromNewest = sql`${offset} * 2 <= ${n}`;
   return sql`(with feed_total(n) as (select ${total})
     select id from (
-      select ${connections.id} as id from ${connections} where ${visible} and ${offset} * 2 <= ${n}
-      order by ${connections.createdAt} desc, ${connections.id} desc limit ${PAGE_SIZE} offset ${offset})
+      select ${connections.id} as id from ${connections} where ${visible}
+      order by ${connections.createdAt} desc, ${connections.id} desc
+      limit (case when ${fromNewest} then ${PAGE_SIZE} else 0 end) offset ${offset})
     union all
     select id from (
-      select ${connections.id} as id from ${connections} where ${visible} and ${offset} * 2 > ${n}
+      select ${connections.id} as id from ${connections} where ${visible}
       order by ${connections.createdAt}, ${connections.id}
-      limit max(0, min(${PAGE_SIZE}, ${n} - ${offset})) offset max(0, ${n} - ${offset} - ${PAGE_SIZE})))`;
+      limit (case when ${fromNewest} then 0 else max(0, min(${PAGE_SIZE}, ${n} - ${offset})) end)
+      offset max(0, ${n} - ${offset} - ${PAGE_SIZE})))`;
 }
 
 interface PageOptions {
