@@ -88,6 +88,7 @@ export function describeStatement(sql: string): string {
   }
   top = top.replace(/\s+/g, " ").trim();
   if (/^(begin|commit|rollback|pragma)\b/.test(top)) return "";
+  if (/^with\b/.test(top) && sql.toLowerCase().includes('"tag_counts"')) return "popular tags";
   const verb = top.split(" ")[0] ?? "";
   const table = /\b(?:from|into|update)\s+"?(\w+)"?/.exec(top)?.[1] ?? "?";
   if (verb !== "select") return `${verb} ${table}`;
@@ -96,7 +97,6 @@ export function describeStatement(sql: string): string {
   if (/^select count\b/.test(top)) return `count ${table}`;
   if (/\blimit\b/.test(top)) return /\boffset\b/.test(top) ? `${table} page (offset)` : `${table} page`;
   const whole = sql.toLowerCase();
-  if (/^with\b/.test(top) && whole.includes('"tag_counts"')) return "popular tags";
   if (table === "?" && /\bcount\(/.test(whole)) return "count connections";
   // A page whose ids are chosen in a subquery (LIMIT inside, cards built outside).
   if (table === "connections" && /\blimit\b/.test(whole)) return "connections page";
