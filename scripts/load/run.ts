@@ -4,12 +4,13 @@
  *
  * Simulated members browse the feed and pages, search, like and unlike, comment, and post connections with an
  * image, each keeping a record of what the server said succeeded. Afterwards the database must hold exactly
- * those likes and comments and connections. Any 5xx, or any mismatch, makes the run fail.
+ * those likes and comments and connections, and the kept counts against a recount. Any 5xx, or any mismatch,
+ * makes the run fail.
  *
  * Settings: LOAD_SECONDS (60), LOAD_MEMBERS (24), LOAD_BUILD=0 to skip `npm run build`.
  */
 import { execSync } from "node:child_process";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { renderPoster } from "../seed/images.ts";
 import { comments, connections, likes } from "../../worker/db/schema.ts";
 import { startTestApp } from "../../tests/support/app.ts";
@@ -151,7 +152,16 @@ try {
   console.log(`\nLikes: ${actualLikes.length} in the database, ${expectedLikes.length} expected: ${likesOk ? "match" : "MISMATCH"}`);
   console.log(`Comments: ${commentRow?.n} in the database, ${expectedComments} expected: ${commentsOk ? "match" : "MISMATCH"}`);
   console.log(`Posts: ${postRow?.n} in the database, ${expectedPosts} expected: ${postsOk ? "match" : "MISMATCH"}`);
-  const passed = serverErrors === 0 && likesOk && commentsOk && postsOk;
+  // The kept counts (decision 010) must have followed every concurrent post: compare them with a recount.
+  const [kept] = await app.db.all<{ total: number; tags: number; facets: number }>(sql`select
+    (select value from counters where name = 'public_connections') - (select count(*) from connections where owner_private = 0) as total,
+    (select count(*) from (select t.tag, count(*) n from connection_tags t join connections c on c.id = t.connection_id where c.owner_private = 0 group by t.tag) r
+      where r.n <> coalesce((select public_connections from tag_counts k where k.tag = r.tag), 0)) as tags,
+    (select count(*) from (select f.facet, f.value, count(*) n from connection_facets f join connections c on c.id = f.connection_id where c.owner_private = 0 group by f.facet, f.value) r
+      where r.n <> coalesce((select public_connections from facet_counts k where k.facet = r.facet and k.value = r.value), 0)) as facets`);
+  const countsOk = kept !== undefined && Number(kept.total) === 0 && Number(kept.tags) === 0 && Number(kept.facets) === 0;
+  console.log(`Kept counts (site total, tags, filter values) against a recount: ${countsOk ? "match" : `MISMATCH ${JSON.stringify(kept)}`}`);
+  const passed = serverErrors === 0 && likesOk && commentsOk && postsOk && countsOk;
   console.log(passed ? "\nLoad test passed: no 5xx, no lost writes." : "\nLoad test FAILED.");
   process.exitCode = passed ? 0 : 1;
 } finally {
