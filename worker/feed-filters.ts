@@ -74,7 +74,7 @@ const WALK_ORDER: readonly Facet[] = ["author", "director", "actor", "bookGenre"
  * Where a filtered page is read newest first straight from an index: one tag (`connection_tags`) or a facet
  * (`connection_facets`). Ten matches then cost about ten index entries, however common or rare the value,
  * instead of a walk over every connection that stops only after ten matches; any other filters are checked on
- * those entries. Undefined without filters, or for several tags at once.
+ * those entries. Undefined without filters, or when several tags are the only filter.
  */
 export function newestFirstIndex(filters: FeedFilters): NewestFirstIndex | undefined {
   const facets = facetValues(filters);
