@@ -26,6 +26,24 @@ describe("sniffImageType", () => {
   });
 });
 
+describe("polyglots", () => {
+  const script = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+  const concat = (...parts: Uint8Array[]) => Uint8Array.from(parts.flatMap((part) => [...part]));
+
+  it("refuses an image with a page appended after its end marker", () => {
+    expect(sniffImageType(concat(png, script))).toBeNull();
+    expect(sniffImageType(concat(gif, script))).toBeNull();
+    expect(sniffImageType(concat(jpeg, script))).toBeNull();
+  });
+
+  it("accepts a page hidden inside a well-formed PNG only as image/png (served with nosniff, never as HTML)", () => {
+    // A tEXt chunk inserted after IHDR: the file is still a valid PNG, so its type decides how it is served.
+    const chunk = concat(Uint8Array.from([0, 0, 0, script.length]), new TextEncoder().encode("tEXt"), script, Uint8Array.from([0, 0, 0, 0]));
+    const hidden = concat(png.subarray(0, 33), chunk, png.subarray(33));
+    expect(sniffImageType(hidden)).toBe("image/png");
+  });
+});
+
 describe("readImageUpload", () => {
   const file = (bytes: Uint8Array, name: string, type: string) => new File([bytes as BlobPart], name, { type });
 
