@@ -14,6 +14,10 @@ const MOVIES = [
   { movieTitle: "Count Film A", movieDirector: "Dir One", movieGenres: ["Drama", "Noir"], movieActors: ["Ana Lead", "Bo Second"] },
   { movieTitle: "Count Film B", movieDirector: "Dir One", movieGenres: ["Drama"], movieActors: ["Ana Lead"] },
   { movieTitle: "Count Film C", movieDirector: "Dir Two", movieGenres: ["Comedy"] },
+  // The same movie bare and in full: whichever is posted first, a later full post fills in its director,
+  // genres and actors, which must reach the connections already posted about it.
+  { movieTitle: "Count Film D" },
+  { movieTitle: "Count Film D", movieDirector: "Dir One", movieGenres: ["Noir"], movieActors: ["Ana Lead"] },
 ];
 const BOOKS = [
   { bookTitle: "Count Book A", bookAuthor: "Author One", bookGenres: ["Fiction", "Noir"] },
