@@ -1,6 +1,7 @@
-import { data, redirect } from "react-router";
+import { type RouterContextProvider, data, redirect } from "react-router";
+import { type RequestServices, type Viewer, requestContext } from "../worker/context.ts";
 import { AppError } from "../worker/errors.ts";
-import { safeRedirect } from "./auth.server.ts";
+import { requireViewer, safeRedirect } from "./auth.server.ts";
 
 /**
  * The reply of an action that a card's forms post to. A fetcher (JavaScript) gets data. A plain form post gets
@@ -26,4 +27,24 @@ export async function reactionReply<T>(
     if (viaFetcher || showErrorsInline) return data({ ok: false as const, error: message }, { status: error.status });
     return redirect(back);
   }
+}
+
+type CardToggle<T> = (services: RequestServices, viewer: Viewer, connectionId: string) => Promise<T>;
+
+/**
+ * The route module of a card's toggle (like, favorite): its action runs the toggle for the card's connection
+ * and replies as `reactionReply` does; a GET (someone opening the URL) goes to the connection's page.
+ */
+export function cardToggleRoute<T>(toggle: CardToggle<T>, fallbackError: string) {
+  return {
+    async action({ request, params, context }: { request: Request; params: { connectionId: string }; context: Readonly<RouterContextProvider> }) {
+      const viewer = requireViewer(request, context);
+      const form = await request.formData();
+      const run = () => toggle(context.get(requestContext), viewer, params.connectionId);
+      return reactionReply(form, `card-${params.connectionId}`, run, fallbackError);
+    },
+    loader({ params }: { params: { connectionId: string } }) {
+      return redirect(`/connections/${params.connectionId}`);
+    },
+  };
 }

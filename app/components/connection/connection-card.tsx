@@ -18,6 +18,15 @@ function fallback(src: string) {
   };
 }
 
+/** A movie poster or book cover on a card, linking to the movie's or book's page. */
+function CardArt({ to, label, src, placeholder }: { to: string; label: string; src: string; placeholder: string }) {
+  return (
+    <Link to={to} className="card__poster" aria-label={label}>
+      <img src={src || placeholder} onError={fallback(placeholder)} alt="" width={120} height={180} loading="lazy" />
+    </Link>
+  );
+}
+
 /**
  * A connection as SPEC.md §2 describes it. A connection without both refs is the text-only variant. A card
  * with missing user data shows the spec's error line instead of guessing.
@@ -83,28 +92,10 @@ export function ConnectionCard({
       ) : (
         <div className="card__art">
           {movieRef ? (
-            <Link to={`/movies/${movieRef._id}`} className="card__poster" aria-label={`Movie: ${movieRef.title}`}>
-              <img
-                src={connection.moviePosterUrl || PLACEHOLDER_POSTER}
-                onError={fallback(PLACEHOLDER_POSTER)}
-                alt=""
-                width={120}
-                height={180}
-                loading="lazy"
-              />
-            </Link>
+            <CardArt to={`/movies/${movieRef._id}`} label={`Movie: ${movieRef.title}`} src={connection.moviePosterUrl} placeholder={PLACEHOLDER_POSTER} />
           ) : null}
           {bookRef ? (
-            <Link to={`/books/${bookRef._id}`} className="card__poster" aria-label={`Book: ${bookRef.title}`}>
-              <img
-                src={connection.bookCoverUrl || PLACEHOLDER_COVER}
-                onError={fallback(PLACEHOLDER_COVER)}
-                alt=""
-                width={120}
-                height={180}
-                loading="lazy"
-              />
-            </Link>
+            <CardArt to={`/books/${bookRef._id}`} label={`Book: ${bookRef.title}`} src={connection.bookCoverUrl} placeholder={PLACEHOLDER_COVER} />
           ) : null}
           {connection.screenshotUrl ? (
             <img
