@@ -1,26 +1,24 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
 import { connections, users } from "../../worker/db/schema.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { seededBrowserSuite } from "../support/browser.ts";
+
+const suite = seededBrowserSuite();
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-let app: TestApp;
-let browser: Browser;
 let visitorPages: string[];
 let memberPages: string[];
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
-  const [demo] = await app.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
-  const [own] = await app.db.select().from(connections).where(eq(connections.userId, demo!.id)).limit(1);
-  const [other] = await app.db.select().from(connections).limit(1);
-  const anyMovie = (await app.db.run("select id from movies limit 1")).rows[0]?.id as string;
-  const anyBook = (await app.db.run("select id from books limit 1")).rows[0]?.id as string;
+  const [demo] = await suite.app.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+  const [own] = await suite.app.db.select().from(connections).where(eq(connections.userId, demo!.id)).limit(1);
+  const [other] = await suite.app.db.select().from(connections).limit(1);
+  const anyMovie = (await suite.app.db.run("select id from movies limit 1")).rows[0]?.id as string;
+  const anyBook = (await suite.app.db.run("select id from books limit 1")).rows[0]?.id as string;
   visitorPages = [
     "/",
     "/about",
@@ -49,15 +47,11 @@ beforeAll(async () => {
     `/connections/${own!.id}/delete`,
   ];
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
 
 /** WCAG 2.1 A and AA rules of axe-core; the page must have no violations at all. */
 async function audit(context: BrowserContext, path: string) {
   const page = await context.newPage();
-  await page.goto(app.url + path);
+  await page.goto(suite.app.url + path);
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, {
@@ -72,7 +66,7 @@ async function audit(context: BrowserContext, path: string) {
 describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
   it("finds no violations on any page a visitor sees", async () => {
     // bypassCSP lets the test inject axe itself; the site's own CSP is tested in the integration suite.
-    const context = await browser.newContext({ bypassCSP: true });
+    const context = await suite.browser.newContext({ bypassCSP: true });
     const found: Record<string, string[]> = {};
     for (const path of visitorPages) {
       const violations = await audit(context, path);
@@ -83,12 +77,12 @@ describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
   });
 
   it("finds no violations on any page a member sees", async () => {
-    const context = await browser.newContext({ bypassCSP: true, extraHTTPHeaders: { "CF-Connecting-IP": "172.31.0.1" } });
+    const context = await suite.browser.newContext({ bypassCSP: true, extraHTTPHeaders: { "CF-Connecting-IP": "172.31.0.1" } });
     const page = await context.newPage();
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${suite.app.url}/login`);
     await page.getByLabel("Email").fill(DEMO_EMAIL);
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
-    await Promise.all([page.waitForURL(`${app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
+    await Promise.all([page.waitForURL(`${suite.app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
     await page.close();
     const found: Record<string, string[]> = {};
     for (const path of memberPages) {

@@ -1,22 +1,13 @@
 import { eq, ne } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
 import { AUTH_MESSAGES } from "../../worker/auth/schemas.ts";
 import { notifications, users } from "../../worker/db/schema.ts";
 import { newId } from "../../worker/ids.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
-import { javaScriptModes, launchBrowser, newVisitor } from "../support/browser.ts";
+import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 
-let app: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = seededBrowserSuite();
 
 async function submit(page: Page, name: string) {
   await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name }).click()]);
@@ -24,10 +15,10 @@ async function submit(page: Page, name: string) {
 
 describe.each(javaScriptModes)("accounts ($name)", ({ javaScriptEnabled }) => {
   it("signs up, showing the first failing rule and keeping the fields, then logs out", async () => {
-    const context = await newVisitor(browser, { javaScriptEnabled });
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();
     const username = `browser_${javaScriptEnabled ? "js" : "nojs"}`;
-    await page.goto(`${app.url}/signup`);
+    await page.goto(`${suite.app.url}/signup`);
     await page.getByLabel("Username").fill("ab");
     await page.getByLabel("Email").fill(`${username}@example.com`);
     await page.getByLabel("Password", { exact: true }).fill("secret12");
@@ -45,7 +36,7 @@ describe.each(javaScriptModes)("accounts ($name)", ({ javaScriptEnabled }) => {
 
     await page.getByLabel("Password", { exact: true }).fill("secret12");
     await page.getByLabel("Confirm Password").fill("secret12");
-    await Promise.all([page.waitForURL(`${app.url}/`), page.getByRole("button", { name: "Sign Up" }).click()]);
+    await Promise.all([page.waitForURL(`${suite.app.url}/`), page.getByRole("button", { name: "Sign Up" }).click()]);
     await page.getByRole("button", { name: "Logout" }).waitFor();
     await expect(page.getByRole("link", { name: "+ Add New" }).count()).resolves.toBe(1);
 
@@ -55,9 +46,9 @@ describe.each(javaScriptModes)("accounts ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("returns to the member page that sent a visitor to /login, with working notifications", async () => {
-    const [demo] = await app.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
-    const [sender] = await app.db.select().from(users).where(ne(users.email, DEMO_EMAIL)).limit(1);
-    await app.db.insert(notifications).values(
+    const [demo] = await suite.app.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+    const [sender] = await suite.app.db.select().from(users).where(ne(users.email, DEMO_EMAIL)).limit(1);
+    await suite.app.db.insert(notifications).values(
       [1, 2, 3].map((n) => ({
         id: newId(),
         recipientId: demo!.id,
@@ -68,9 +59,9 @@ describe.each(javaScriptModes)("accounts ($name)", ({ javaScriptEnabled }) => {
         message: `Test notification ${n}`,
       })),
     );
-    const context = await newVisitor(browser, { javaScriptEnabled });
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();
-    await page.goto(`${app.url}/notifications`);
+    await page.goto(`${suite.app.url}/notifications`);
     expect(new URL(page.url()).pathname).toBe("/login");
 
     await page.getByLabel("Email").fill(DEMO_EMAIL);

@@ -1,17 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, startTestApp } from "../support/app.ts";
-import { javaScriptModes, launchBrowser, newVisitor } from "../support/browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 
-let app: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = seededBrowserSuite();
 
 /** Loads every image on the page (lazy ones too) and returns the ones that failed to decode. */
 async function brokenImages(page: Page) {
@@ -38,9 +29,9 @@ async function searchFromHeader(page: Page, term: string) {
 
 describe.each(javaScriptModes)("browsing ($name)", ({ javaScriptEnabled }) => {
   it("searches from the header and lists the seeded matches", async () => {
-    const context = await newVisitor(browser, { javaScriptEnabled });
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();
-    await page.goto(`${app.url}/about`);
+    await page.goto(`${suite.app.url}/about`);
     await searchFromHeader(page, "Villeneuve");
     expect(new URL(page.url()).pathname).toBe("/search");
     const titles = await cardTitles(page);
@@ -58,9 +49,9 @@ describe.each(javaScriptModes)("browsing ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("pages through a broad search", async () => {
-    const context = await newVisitor(browser, { javaScriptEnabled });
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();
-    await page.goto(`${app.url}/`);
+    await page.goto(`${suite.app.url}/`);
     await searchFromHeader(page, "adaptation");
     const status = await page.getByText(/\d+ connections found · page 1 of \d+/).textContent();
     const [, total, pages] = status!.match(/(\d+) connections found · page 1 of (\d+)/)!;
@@ -86,9 +77,9 @@ describe.each(javaScriptModes)("browsing ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("goes from a result's poster to the movie page, and from there to a book page", async () => {
-    const context = await newVisitor(browser, { javaScriptEnabled });
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();
-    await page.goto(`${app.url}/`);
+    await page.goto(`${suite.app.url}/`);
     await searchFromHeader(page, "Dune");
     const card = page.locator("main article.card", { hasText: "Dune & Dune" });
     await Promise.all([page.waitForURL(/\/movies\/[0-9a-f]{24}$/), card.locator('a[href^="/movies/"]:has(img)').click()]);
@@ -114,15 +105,15 @@ describe.each(javaScriptModes)("browsing ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("shows the spec's message for a movie or book that does not exist", async () => {
-    const context = await newVisitor(browser, { javaScriptEnabled });
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();
-    const movie = await page.goto(`${app.url}/movies/0123456789abcdef01234567`);
+    const movie = await page.goto(`${suite.app.url}/movies/0123456789abcdef01234567`);
     expect(movie?.status()).toBe(404);
     await page.getByText("Movie with ID 0123456789abcdef01234567 not found.").waitFor();
-    const book = await page.goto(`${app.url}/books/oops`);
+    const book = await page.goto(`${suite.app.url}/books/oops`);
     expect(book?.status()).toBe(404);
     await page.getByText("Book with ID oops not found.").waitFor();
-    await Promise.all([page.waitForURL(`${app.url}/`), page.getByRole("link", { name: "Go back home" }).click()]);
+    await Promise.all([page.waitForURL(`${suite.app.url}/`), page.getByRole("link", { name: "Go back home" }).click()]);
     await context.close();
   });
 });

@@ -1,33 +1,27 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { renderPoster } from "../../scripts/seed/images.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
-import { javaScriptModes, launchBrowser, newVisitor } from "../support/browser.ts";
+import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 
-let app: TestApp;
-let browser: Browser;
+const suite = seededBrowserSuite();
+
 const posterFile = join(tmpdir(), `e2e-poster-${process.pid}.png`);
 beforeAll(async () => {
   writeFileSync(posterFile, renderPoster({ title: "E2E", year: 2026, director: "Test Suite", seed: "e2e" }));
-  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 async function logIn(javaScriptEnabled: boolean): Promise<Page> {
-  const context = await newVisitor(browser, { javaScriptEnabled });
+  const context = await newVisitor(suite.browser, { javaScriptEnabled });
   const page = await context.newPage();
   page.on("dialog", (dialog) => void dialog.accept());
-  await page.goto(`${app.url}/login`);
+  await page.goto(`${suite.app.url}/login`);
   await page.getByLabel("Email").fill(DEMO_EMAIL);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(`${app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
+  await Promise.all([page.waitForURL(`${suite.app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
   return page;
 }
 
@@ -71,7 +65,7 @@ describe.each(javaScriptModes)("connections ($name)", ({ name, javaScriptEnabled
       await page.getByText("Are you sure you want to delete this connection?").waitFor();
       await page.getByRole("button", { name: "Delete" }).click();
     }
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${suite.app.url}/`);
     await expect.poll(() => page.getByText(movieTitle).count()).toBe(0);
     await page.context().close();
   });
@@ -86,12 +80,12 @@ describe.each(javaScriptModes)("connections ($name)", ({ name, javaScriptEnabled
     expect(titles.every((title) => /Arrival|Dune|Blade Runner|Sicario|Enemy|Prisoners/.test(title))).toBe(true);
 
     await page.getByRole("link", { name: "Clear" }).click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${suite.app.url}/`);
     await page.locator(".panel").filter({ hasText: "Popular Tags" }).getByRole("link").first().click();
     await page.waitForURL(/\?tags=/);
     await page.getByText("Showing connections tagged").waitFor();
 
-    await page.goto(`${app.url}/`);
+    await page.goto(`${suite.app.url}/`);
     const firstPage = await page.locator(".card").first().textContent();
     await Promise.all([page.waitForURL(/page=2/), page.getByRole("link", { name: "Next →" }).click()]);
     await expect.poll(() => page.locator(".card").first().textContent()).not.toBe(firstPage);

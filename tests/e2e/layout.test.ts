@@ -1,25 +1,16 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
 import { latestUpdate } from "../../app/updates.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
-import { javaScriptModes, launchBrowser, newVisitor } from "../support/browser.ts";
+import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 
-let app: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = seededBrowserSuite();
 
 async function logIn(page: Page) {
-  await page.goto(`${app.url}/login`);
+  await page.goto(`${suite.app.url}/login`);
   await page.getByLabel("Email").fill(DEMO_EMAIL);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(`${app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
+  await Promise.all([page.waitForURL(`${suite.app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
 }
 
 const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);
@@ -38,9 +29,9 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
   afterAll(() => context?.close());
 
   it("dismisses the What's New banner for good: other pages, reloads and logging in keep it away", async () => {
-    context = await newVisitor(browser, { javaScriptEnabled });
+    context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();
-    await page.goto(`${app.url}/about`);
+    await page.goto(`${suite.app.url}/about`);
     await ready(page);
     await banner(page).waitFor();
     await expect(banner(page).getByText(latestUpdate.title).isVisible()).resolves.toBe(true);
@@ -66,14 +57,14 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
     if (javaScriptEnabled) {
       // Local storage remembers what the cookie forgot: the banner stays hidden and the cookie comes back.
       await context.clearCookies({ name: "dismissedUpdateBatchId" });
-      await page.goto(`${app.url}/updates`);
+      await page.goto(`${suite.app.url}/updates`);
       await expect.poll(cookie).toBe(latestUpdate.id);
       expect(await banner(page).count()).toBe(0);
     }
   });
 
   it("collapses the header links behind Menu on a 390 px screen", async () => {
-    const visitor = await newVisitor(browser, { javaScriptEnabled });
+    const visitor = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await visitor.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     await logIn(page);
@@ -123,7 +114,7 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
   });
 
   it.runIf(javaScriptEnabled)("keeps a menu opened before the page's script has loaded open afterwards", async () => {
-    const visitor = await newVisitor(browser, { javaScriptEnabled });
+    const visitor = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await visitor.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     let release!: () => void;
@@ -132,7 +123,7 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
       await held;
       await route.continue();
     });
-    await page.goto(`${app.url}/about`, { waitUntil: "domcontentloaded" });
+    await page.goto(`${suite.app.url}/about`, { waitUntil: "domcontentloaded" });
     const feed = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Feed" });
     await page.locator("label.menu-toggle").click();
     await expect.poll(() => feed.isVisible()).toBe(true);
@@ -145,15 +136,15 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
   });
 
   it("shows and hides the members' sidebar from the header toggle, wide and narrow", async () => {
-    const visitor = await newVisitor(browser, { javaScriptEnabled });
+    const visitor = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await visitor.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${app.url}/about`);
+    await page.goto(`${suite.app.url}/about`);
     expect(await sidebarToggle(page).count()).toBe(0);
     expect(await sidebar(page).count()).toBe(0);
 
     await logIn(page);
-    await page.goto(`${app.url}/about`);
+    await page.goto(`${suite.app.url}/about`);
     await ready(page);
     expect(await sidebar(page).isVisible()).toBe(true);
     expect(await sidebar(page).getByRole("link", { name: "My Favorites" }).getAttribute("href")).toBe("/users#favorites");
@@ -174,7 +165,7 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
 
     // Narrow screens: hidden behind the toggle by default, opened as a drawer, closed from inside it.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${app.url}/about`);
+    await page.goto(`${suite.app.url}/about`);
     await ready(page);
     expect(await sidebar(page).isVisible()).toBe(false);
     await sidebarToggle(page).click();

@@ -1,41 +1,35 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { renderAvatar } from "../../scripts/seed/images.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
-import { javaScriptModes, launchBrowser, newVisitor } from "../support/browser.ts";
+import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 import { registerUser } from "../support/http.ts";
 
-let app: TestApp;
-let browser: Browser;
+const suite = seededBrowserSuite();
+
 const pictureFile = join(tmpdir(), `e2e-avatar-${process.pid}.png`);
 beforeAll(async () => {
   writeFileSync(pictureFile, renderAvatar({ name: "Edit Me", hue: 140 }));
-  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 async function logInAsNewMember(javaScriptEnabled: boolean): Promise<{ page: Page; member: Awaited<ReturnType<typeof registerUser>> }> {
-  const member = await registerUser(app);
-  const context = await newVisitor(browser, { javaScriptEnabled });
+  const member = await registerUser(suite.app);
+  const context = await newVisitor(suite.browser, { javaScriptEnabled });
   const page = await context.newPage();
-  await page.goto(`${app.url}/login`);
+  await page.goto(`${suite.app.url}/login`);
   await page.getByLabel("Email").fill(member.email);
   await page.getByLabel("Password").fill(member.password);
-  await Promise.all([page.waitForURL(`${app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
+  await Promise.all([page.waitForURL(`${suite.app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
   return { page, member };
 }
 
 describe.each(javaScriptModes)("people ($name)", ({ javaScriptEnabled }) => {
   it("follows and unfollows a member from their profile, with the count following along", async () => {
     const { page } = await logInAsNewMember(javaScriptEnabled);
-    const other = await registerUser(app);
-    await page.goto(`${app.url}/users/${other._id}`);
+    const other = await registerUser(suite.app);
+    await page.goto(`${suite.app.url}/users/${other._id}`);
     await page.getByText("0 followers").waitFor();
     await page.getByRole("button", { name: "Follow", exact: true }).click();
     await page.getByRole("button", { name: "Unfollow" }).waitFor();
@@ -48,11 +42,11 @@ describe.each(javaScriptModes)("people ($name)", ({ javaScriptEnabled }) => {
 
   it("edits the profile with a new picture and lands on the profile", async () => {
     const { page } = await logInAsNewMember(javaScriptEnabled);
-    await page.goto(`${app.url}/profile/edit`);
+    await page.goto(`${suite.app.url}/profile/edit`);
     await page.getByLabel("Display name").fill("Edited Person");
     await page.getByLabel("Bio").fill("Changed in a real browser.");
     await page.getByLabel("Profile picture").setInputFiles(pictureFile);
-    await Promise.all([page.waitForURL(`${app.url}/users`), page.getByRole("button", { name: "Save profile" }).click()]);
+    await Promise.all([page.waitForURL(`${suite.app.url}/users`), page.getByRole("button", { name: "Save profile" }).click()]);
     await page.getByRole("heading", { name: "Edited Person", level: 1 }).waitFor();
     await page.getByText("Changed in a real browser.").waitFor();
     const picture = page.locator(".profile__avatar");

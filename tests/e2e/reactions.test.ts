@@ -1,36 +1,27 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
-import { javaScriptModes, launchBrowser, newVisitor } from "../support/browser.ts";
+import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
 
-let app: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = seededBrowserSuite();
 
 async function logIn(javaScriptEnabled: boolean): Promise<Page> {
-  const context = await newVisitor(browser, { javaScriptEnabled });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });
+  const context = await newVisitor(suite.browser, { javaScriptEnabled });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.app.url });
   const page = await context.newPage();
   page.on("dialog", (dialog) => void dialog.accept());
-  await page.goto(`${app.url}/login`);
+  await page.goto(`${suite.app.url}/login`);
   await page.getByLabel("Email").fill(DEMO_EMAIL);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(`${app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
+  await Promise.all([page.waitForURL(`${suite.app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
   return page;
 }
 
 /** A fresh connection by another member, so each run starts from zero likes and comments. */
 async function freshConnection(label: string) {
-  const author = await registerUser(app);
-  const created = await api(app, "POST", "/connections", {
+  const author = await registerUser(suite.app);
+  const created = await api(suite.app, "POST", "/connections", {
     token: author.token,
     body: { movieTitle: `Reaction Movie ${label}`, bookTitle: `Reaction Book ${label}`, context: "React here." },
   });
@@ -41,7 +32,7 @@ describe.each(javaScriptModes)("reactions ($name)", ({ name, javaScriptEnabled }
   it("likes, unlikes and favorites a connection from its card", async () => {
     const page = await logIn(javaScriptEnabled);
     const id = await freshConnection(`${name} likes`);
-    await page.goto(`${app.url}/connections/${id}`);
+    await page.goto(`${suite.app.url}/connections/${id}`);
     const card = page.locator(`#card-${id}`);
     await card.getByRole("button", { name: /0 likes/ }).click();
     await expect.poll(() => card.getByRole("button", { name: /1 like/ }).getAttribute("aria-pressed")).toBe("true");
@@ -55,7 +46,7 @@ describe.each(javaScriptModes)("reactions ($name)", ({ name, javaScriptEnabled }
   it("adds, edits and deletes a comment on the connection page", async () => {
     const page = await logIn(javaScriptEnabled);
     const id = await freshConnection(`${name} comments`);
-    await page.goto(`${app.url}/connections/${id}#comments`);
+    await page.goto(`${suite.app.url}/connections/${id}#comments`);
     await page.getByText("No comments yet. Be the first!").waitFor();
     await page.getByLabel("Add a comment").fill("A browser comment");
     await page.getByRole("button", { name: "Post comment" }).click();
@@ -78,19 +69,19 @@ describe.each(javaScriptModes)("reactions ($name)", ({ name, javaScriptEnabled }
   it("shares a connection: copy with JavaScript, a selectable link without", async () => {
     const page = await logIn(javaScriptEnabled);
     const id = await freshConnection(`${name} share`);
-    await page.goto(`${app.url}/connections/${id}`);
+    await page.goto(`${suite.app.url}/connections/${id}`);
     const card = page.locator(`#card-${id}`);
     await card.locator("summary", { hasText: "Share" }).click();
     const field = card.getByRole("textbox", { name: "Link to this connection" });
-    await expect(field.inputValue()).resolves.toBe(`${app.url}/connections/${id}`);
+    await expect(field.inputValue()).resolves.toBe(`${suite.app.url}/connections/${id}`);
     for (const network of ["X", "Facebook", "LinkedIn", "Reddit", "Pinterest", "WhatsApp"]) {
       const href = await card.getByRole("link", { name: network, exact: true }).getAttribute("href");
-      expect(href, network).toContain(encodeURIComponent(`${app.url}/connections/${id}`));
+      expect(href, network).toContain(encodeURIComponent(`${suite.app.url}/connections/${id}`));
     }
     if (javaScriptEnabled) {
       await card.getByRole("button", { name: "Copy Link" }).click();
       await card.getByRole("button", { name: "Copied!" }).waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.url}/connections/${id}`);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.app.url}/connections/${id}`);
       await card.getByRole("button", { name: "Copy Link" }).waitFor({ timeout: 3000 });
       await card.getByRole("button", { name: "Close" }).click();
       await expect.poll(() => field.isVisible()).toBe(false);
@@ -103,11 +94,11 @@ describe("a card's discussion (JavaScript on)", () => {
   it("loads on first open and puts a new comment at the top", async () => {
     const page = await logIn(true);
     const id = await freshConnection("card discussion");
-    await api(app, "POST", `/connections/${id}/comments`, {
-      token: (await registerUser(app)).token,
+    await api(suite.app, "POST", `/connections/${id}/comments`, {
+      token: (await registerUser(suite.app)).token,
       body: { text: "An older comment" },
     });
-    await page.goto(`${app.url}/`);
+    await page.goto(`${suite.app.url}/`);
     const card = page.locator(`#card-${id}`);
     await card.getByRole("link", { name: /Discussion \(1\)/ }).click();
     await card.getByText("An older comment").waitFor();

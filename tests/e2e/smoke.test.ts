@@ -1,23 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, startTestApp } from "../support/app.ts";
-import { javaScriptModes, launchBrowser, newVisitor } from "../support/browser.ts";
+import { describe, expect, it } from "vitest";
+import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 
-let app: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = seededBrowserSuite();
 
 describe.each(javaScriptModes)("smoke ($name)", ({ javaScriptEnabled }) => {
   it("renders the landing page with seeded connections and working images", async () => {
-    const context = await newVisitor(browser, { javaScriptEnabled });
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();
-    const response = await page.goto(`${app.url}/`);
+    const response = await page.goto(`${suite.app.url}/`);
     expect(response?.status()).toBe(200);
     await expect(page.title()).resolves.toBe("MovieBooks");
     await page.getByRole("heading", { name: "Latest connections" }).waitFor();
@@ -35,15 +25,15 @@ describe.each(javaScriptModes)("smoke ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("navigates from the footer to a static page and back home through the 404 page", async () => {
-    const context = await newVisitor(browser, { javaScriptEnabled });
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();
-    await page.goto(`${app.url}/`);
+    await page.goto(`${suite.app.url}/`);
     await page.getByRole("contentinfo").getByRole("link", { name: "Help / FAQ" }).click();
     await page.getByRole("heading", { name: "Help / FAQ", level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/help");
     await expect(page.getByRole("link", { name: "hello@moviebooks.app" }).count()).resolves.toBe(1);
 
-    const missing = await page.goto(`${app.url}/no/such/page`);
+    const missing = await page.goto(`${suite.app.url}/no/such/page`);
     expect(missing?.status()).toBe(404);
     await page.getByRole("link", { name: "Go back home" }).click();
     await page.getByRole("heading", { name: "Latest connections" }).waitFor();
@@ -52,9 +42,9 @@ describe.each(javaScriptModes)("smoke ($name)", ({ javaScriptEnabled }) => {
   });
 
   it("ignores a blank search and submits a real one to /search", async () => {
-    const context = await newVisitor(browser, { javaScriptEnabled });
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();
-    await page.goto(`${app.url}/about`);
+    await page.goto(`${suite.app.url}/about`);
     const search = page.getByRole("searchbox", { name: "Search connections" });
     await search.fill("   ");
     await search.press("Enter");

@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
 import { type Browser, chromium } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { type TestApp, startTestApp } from "./app.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 
@@ -40,4 +42,20 @@ export function newVisitor(browser: Browser, options: { javaScriptEnabled: boole
     javaScriptEnabled: options.javaScriptEnabled,
     extraHTTPHeaders: { "CF-Connecting-IP": `172.16.${(contextCounter >> 8) & 255}.${contextCounter & 255}` },
   });
+}
+
+/**
+ * One browser test file's setup: a seeded app (built Worker, local database, R2) and Chromium, started before
+ * the file's tests and stopped after them. Its fields are set once the `beforeAll` it registers has run.
+ */
+export function seededBrowserSuite() {
+  const suite = {} as { app: TestApp; browser: Browser };
+  beforeAll(async () => {
+    [suite.app, suite.browser] = await Promise.all([startTestApp({ seed: true }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.app?.close();
+  });
+  return suite;
 }
