@@ -47,7 +47,7 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
     }
 
     await Promise.all([page.waitForURL(/\/help$/), page.getByRole("contentinfo").getByRole("link", { name: "Help / FAQ" }).click()]);
-    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Help / FAQ", level: 1 }).waitFor();
     expect(await banner(page).count()).toBe(0);
     await page.reload();
     expect(await banner(page).count()).toBe(0);
@@ -87,7 +87,7 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
     // Following a link leaves the menu closed on the next page.
     await menuToggle(page).click();
     await Promise.all([page.waitForURL(/\/create$/), addNew.click()]);
-    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Add a connection", level: 1 }).waitFor();
     await ready(page);
     await expect.poll(() => addNew.isVisible()).toBe(false);
     expect(await bodyOverflow(page)).not.toBe("hidden");
@@ -177,7 +177,7 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
     // A link in the drawer leads on (and the drawer is closed on the next page).
     await sidebarToggle(page).click();
     await Promise.all([page.waitForURL(/\/all-users$/), sidebar(page).getByRole("link", { name: "All Public Users" }).click()]);
-    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "All Public Users", level: 1 }).waitFor();
     await expect.poll(() => sidebar(page).isVisible()).toBe(false);
     await visitor.close();
   });
