@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useNavigation,
   useRouteLoaderData,
 } from "react-router";
 import { popularTags } from "../worker/popular-tags.ts";
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const member = root?.viewer ?? null;
   const sidebar = useSidebarState();
+  const loading = useNavigation().state === "loading";
   return (
     <html lang="en">
       <head>
@@ -84,7 +86,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {member ? (
             <Sidebar state={sidebar} viewer={member} tags={root?.sidebarTags ?? { tags: [], error: false }} />
           ) : null}
-          <main id="main" className="page">
+          {/* While the next page loads the current one is marked busy; the stylesheet dims it after a moment. */}
+          <main id="main" className="page" aria-busy={loading || undefined}>
             {children}
           </main>
         </div>

@@ -135,6 +135,29 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
     await visitor.close();
   });
 
+  it.runIf(javaScriptEnabled)("marks the page busy while the next one loads", async () => {
+    const visitor = await newVisitor(suite.browser, { javaScriptEnabled });
+    const page = await visitor.newPage();
+    await logIn(page);
+    await ready(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const main = page.getByRole("main");
+    expect(await main.getAttribute("aria-busy")).toBeNull();
+    await page.getByRole("link", { name: "Next →" }).click();
+    await expect.poll(() => main.getAttribute("aria-busy")).toBe("true");
+    await expect.poll(() => main.evaluate((element) => Number(getComputedStyle(element).opacity))).toBeLessThan(1);
+    release();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => main.getAttribute("aria-busy")).toBeNull();
+    expect(await main.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
+    await visitor.close();
+  });
+
   it("shows and hides the members' sidebar from the header toggle, wide and narrow", async () => {
     const visitor = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await visitor.newPage();
