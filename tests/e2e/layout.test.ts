@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { latestUpdate } from "../../app/updates.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
-import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { hydrated, javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 
 const suite = seededBrowserSuite();
 
@@ -22,9 +22,8 @@ const sidebarToggle = (page: Page) => page.locator(".sidebar-toggle");
 
 describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => {
   let context: BrowserContext;
-  /** With JavaScript, waits until React has hydrated (the header's checkbox toggles have become buttons). */
   const ready = async (page: Page) => {
-    if (javaScriptEnabled) await page.locator("button.menu-toggle").waitFor({ state: "attached" });
+    if (javaScriptEnabled) await hydrated(page);
   };
   afterAll(() => context?.close());
 

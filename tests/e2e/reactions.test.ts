@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
-import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { hydrated, javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
 
 const suite = seededBrowserSuite();
@@ -99,6 +99,7 @@ describe("a card's discussion (JavaScript on)", () => {
       body: { text: "An older comment" },
     });
     await page.goto(`${suite.app.url}/`);
+    await hydrated(page);
     const card = page.locator(`#card-${id}`);
     await card.getByRole("link", { name: /Discussion \(1\)/ }).click();
     await card.getByText("An older comment").waitFor();

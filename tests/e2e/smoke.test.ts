@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { hydrated, javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 
 const suite = seededBrowserSuite();
 
@@ -45,6 +45,7 @@ describe.each(javaScriptModes)("smoke ($name)", ({ javaScriptEnabled }) => {
     const context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto(`${suite.app.url}/about`);
+    if (javaScriptEnabled) await hydrated(page);
     const search = page.getByRole("searchbox", { name: "Search connections" });
     await search.fill("   ");
     await search.press("Enter");

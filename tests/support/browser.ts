@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { type TestApp, startTestApp } from "./app.ts";
 
@@ -58,4 +58,12 @@ export function seededBrowserSuite() {
     await suite.app?.close();
   });
   return suite;
+}
+
+/**
+ * Waits until React has hydrated the page (the header's checkbox toggles have become buttons). Until then a click
+ * is a plain browser click: a link navigates instead of opening something in place.
+ */
+export async function hydrated(page: Page) {
+  await page.locator("button.menu-toggle").waitFor({ state: "attached" });
 }
