@@ -29,6 +29,9 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page on a busy 2-core machine can take more than vitest's default second to settle; Playwright's
+          // own waits allow 30 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

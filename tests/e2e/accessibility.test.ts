@@ -3,9 +3,9 @@ import { createRequire } from "node:module";
 import { eq } from "drizzle-orm";
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
+import { DEMO_EMAIL } from "../../scripts/seed/seed.ts";
 import { connections, users } from "../../worker/db/schema.ts";
-import { seededBrowserSuite } from "../support/browser.ts";
+import { logIn, seededBrowserSuite } from "../support/browser.ts";
 
 const suite = seededBrowserSuite();
 
@@ -79,10 +79,7 @@ describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
   it("finds no violations on any page a member sees", async () => {
     const context = await suite.browser.newContext({ bypassCSP: true, extraHTTPHeaders: { "CF-Connecting-IP": "172.31.0.1" } });
     const page = await context.newPage();
-    await page.goto(`${suite.app.url}/login`);
-    await page.getByLabel("Email").fill(DEMO_EMAIL);
-    await page.getByLabel("Password").fill(DEMO_PASSWORD);
-    await Promise.all([page.waitForURL(`${suite.app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
+    await logIn(page, suite.app.url);
     await page.close();
     const found: Record<string, string[]> = {};
     for (const path of memberPages) {

@@ -4,8 +4,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderPoster } from "../../scripts/seed/images.ts";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
-import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 
 const suite = seededBrowserSuite();
 
@@ -14,20 +13,17 @@ beforeAll(async () => {
   writeFileSync(posterFile, renderPoster({ title: "E2E", year: 2026, director: "Test Suite", seed: "e2e" }));
 });
 
-async function logIn(javaScriptEnabled: boolean): Promise<Page> {
+async function memberPage(javaScriptEnabled: boolean): Promise<Page> {
   const context = await newVisitor(suite.browser, { javaScriptEnabled });
   const page = await context.newPage();
   page.on("dialog", (dialog) => void dialog.accept());
-  await page.goto(`${suite.app.url}/login`);
-  await page.getByLabel("Email").fill(DEMO_EMAIL);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(`${suite.app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
+  await logIn(page, suite.app.url);
   return page;
 }
 
 describe.each(javaScriptModes)("connections ($name)", ({ name, javaScriptEnabled }) => {
   it("posts a connection with a poster, edits it and deletes it", async () => {
-    const page = await logIn(javaScriptEnabled);
+    const page = await memberPage(javaScriptEnabled);
     const movieTitle = `Browser Movie ${name}`;
     await page.getByRole("link", { name: "+ Add New" }).click();
     await page.getByRole("heading", { name: "Add a connection" }).waitFor();
@@ -71,7 +67,7 @@ describe.each(javaScriptModes)("connections ($name)", ({ name, javaScriptEnabled
   });
 
   it("filters the feed, follows a tag and pages through results", async () => {
-    const page = await logIn(javaScriptEnabled);
+    const page = await memberPage(javaScriptEnabled);
     await page.getByText("Filters").click();
     await page.getByLabel("Director").fill("  denis villeneuve ");
     await Promise.all([page.waitForURL(/director=/), page.getByRole("button", { name: "Apply" }).click()]);

@@ -1,17 +1,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { latestUpdate } from "../../app/updates.ts";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
-import { hydrated, javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 
 const suite = seededBrowserSuite();
-
-async function logIn(page: Page) {
-  await page.goto(`${suite.app.url}/login`);
-  await page.getByLabel("Email").fill(DEMO_EMAIL);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(`${suite.app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
-}
 
 const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);
 const banner = (page: Page) => page.getByRole("region", { name: "What's New" });
@@ -50,7 +42,7 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
     expect(await banner(page).count()).toBe(0);
     await page.reload();
     expect(await banner(page).count()).toBe(0);
-    await logIn(page);
+    await logIn(page, suite.app.url);
     expect(await banner(page).count()).toBe(0);
 
     if (javaScriptEnabled) {
@@ -66,7 +58,7 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
     const visitor = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await visitor.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-    await logIn(page);
+    await logIn(page, suite.app.url);
     await ready(page);
     const addNew = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "+ Add New" });
     expect(await addNew.isVisible()).toBe(false);
@@ -137,7 +129,7 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
   it.runIf(javaScriptEnabled)("marks the page busy while the next one loads", async () => {
     const visitor = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await visitor.newPage();
-    await logIn(page);
+    await logIn(page, suite.app.url);
     await ready(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -165,7 +157,7 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
     expect(await sidebarToggle(page).count()).toBe(0);
     expect(await sidebar(page).count()).toBe(0);
 
-    await logIn(page);
+    await logIn(page, suite.app.url);
     await page.goto(`${suite.app.url}/about`);
     await ready(page);
     expect(await sidebar(page).isVisible()).toBe(true);

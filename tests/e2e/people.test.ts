@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderAvatar } from "../../scripts/seed/images.ts";
-import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 import { registerUser } from "../support/http.ts";
 
 const suite = seededBrowserSuite();
@@ -18,10 +18,7 @@ async function logInAsNewMember(javaScriptEnabled: boolean): Promise<{ page: Pag
   const member = await registerUser(suite.app);
   const context = await newVisitor(suite.browser, { javaScriptEnabled });
   const page = await context.newPage();
-  await page.goto(`${suite.app.url}/login`);
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("Password").fill(member.password);
-  await Promise.all([page.waitForURL(`${suite.app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
+  await logIn(page, suite.app.url, member);
   return { page, member };
 }
 

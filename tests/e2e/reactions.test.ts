@@ -1,20 +1,16 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
-import { hydrated, javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
 
 const suite = seededBrowserSuite();
 
-async function logIn(javaScriptEnabled: boolean): Promise<Page> {
+async function memberPage(javaScriptEnabled: boolean): Promise<Page> {
   const context = await newVisitor(suite.browser, { javaScriptEnabled });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.app.url });
   const page = await context.newPage();
   page.on("dialog", (dialog) => void dialog.accept());
-  await page.goto(`${suite.app.url}/login`);
-  await page.getByLabel("Email").fill(DEMO_EMAIL);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await Promise.all([page.waitForURL(`${suite.app.url}/`), page.getByRole("button", { name: "Log in" }).click()]);
+  await logIn(page, suite.app.url);
   return page;
 }
 
@@ -30,7 +26,7 @@ async function freshConnection(label: string) {
 
 describe.each(javaScriptModes)("reactions ($name)", ({ name, javaScriptEnabled }) => {
   it("likes, unlikes and favorites a connection from its card", async () => {
-    const page = await logIn(javaScriptEnabled);
+    const page = await memberPage(javaScriptEnabled);
     const id = await freshConnection(`${name} likes`);
     await page.goto(`${suite.app.url}/connections/${id}`);
     const card = page.locator(`#card-${id}`);
@@ -44,7 +40,7 @@ describe.each(javaScriptModes)("reactions ($name)", ({ name, javaScriptEnabled }
   });
 
   it("adds, edits and deletes a comment on the connection page", async () => {
-    const page = await logIn(javaScriptEnabled);
+    const page = await memberPage(javaScriptEnabled);
     const id = await freshConnection(`${name} comments`);
     await page.goto(`${suite.app.url}/connections/${id}#comments`);
     await page.getByText("No comments yet. Be the first!").waitFor();
@@ -67,7 +63,7 @@ describe.each(javaScriptModes)("reactions ($name)", ({ name, javaScriptEnabled }
   });
 
   it("shares a connection: copy with JavaScript, a selectable link without", async () => {
-    const page = await logIn(javaScriptEnabled);
+    const page = await memberPage(javaScriptEnabled);
     const id = await freshConnection(`${name} share`);
     await page.goto(`${suite.app.url}/connections/${id}`);
     const card = page.locator(`#card-${id}`);
@@ -92,7 +88,7 @@ describe.each(javaScriptModes)("reactions ($name)", ({ name, javaScriptEnabled }
 
 describe("a card's discussion (JavaScript on)", () => {
   it("loads on first open and puts a new comment at the top", async () => {
-    const page = await logIn(true);
+    const page = await memberPage(true);
     const id = await freshConnection("card discussion");
     await api(suite.app, "POST", `/connections/${id}/comments`, {
       token: (await registerUser(suite.app)).token,

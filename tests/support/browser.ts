@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
 import { type TestApp, startTestApp } from "./app.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -66,4 +67,16 @@ export function seededBrowserSuite() {
  */
 export async function hydrated(page: Page) {
   await page.locator("button.menu-toggle").waitFor({ state: "attached" });
+}
+
+/**
+ * Logs in through the form (as the demo member unless told otherwise) and waits until the feed has rendered for a
+ * member, not just until the URL changed: with JavaScript the URL changes a moment before React renders the page.
+ */
+export async function logIn(page: Page, appUrl: string, member = { email: DEMO_EMAIL, password: DEMO_PASSWORD }) {
+  await page.goto(`${appUrl}/login`);
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Password").fill(member.password);
+  await Promise.all([page.waitForURL(`${appUrl}/`), page.getByRole("button", { name: "Log in" }).click()]);
+  await page.getByRole("heading", { name: "Your feed", level: 1 }).waitFor();
 }
