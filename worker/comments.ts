@@ -63,7 +63,7 @@ function toCommentView(origin: string, connectionId: string, row: Awaited<Return
  * (a hidden connection's comments behave as if it did not exist).
  */
 export async function listComments(services: RequestServices, connectionId: string): Promise<CommentView[]> {
-  if (!isId(connectionId)) throw badRequest("Invalid Connection ID format");
+  if (!isId(connectionId)) throw badRequest(CONNECTION_MESSAGES.invalidId);
   const { db, viewer, origin } = services;
   const [visible, rows] = await db.batch([
     db
@@ -72,7 +72,7 @@ export async function listComments(services: RequestServices, connectionId: stri
       .where(and(eq(connections.id, connectionId), connectionVisibleTo(viewer))),
     commentsOf(services, connectionId),
   ]);
-  if (!visible.length) throw notFound("Connection not found");
+  if (!visible.length) throw notFound(CONNECTION_MESSAGES.notFound);
   return rows.map((row) => toCommentView(origin, connectionId, row));
 }
 
@@ -121,14 +121,14 @@ async function readComment(services: RequestServices, id: string): Promise<Comme
 
 /** Adds a comment to a connection the viewer may see, and tells its owner (unless it is their own). */
 export async function addComment(services: RequestServices, viewer: Viewer, connectionId: string, input: unknown) {
-  if (!isId(connectionId)) throw badRequest("Invalid Connection ID format");
+  if (!isId(connectionId)) throw badRequest(CONNECTION_MESSAGES.invalidId);
   const text = commentText(input, COMMENT_MESSAGES.empty);
   const { db } = services;
   const [connection] = await db
     .select({ userId: connections.userId })
     .from(connections)
     .where(and(eq(connections.id, connectionId), connectionVisibleTo(services.viewer)));
-  if (!connection) throw notFound("Connection not found");
+  if (!connection) throw notFound(CONNECTION_MESSAGES.notFound);
   const id = newId();
   const notify = notificationInsert(db, {
     type: "comment",

@@ -97,6 +97,6 @@ export async function followList(services: RequestServices, userId: string, dire
       .orderBy(asc(sql`lower(${users.username})`)),
   ]);
   const [profile] = profiles;
-  if (!profile || !maySeeContentOf(profile, viewer, Boolean(profile.viewerFollows))) throw notFound(PROFILE_MESSAGES.userNotFound);
+  if (!profile || !maySeeContentOf(profile, viewer)) throw notFound(PROFILE_MESSAGES.userNotFound);
   return { profile: toProfile(origin, profile), users: rows.map((row) => toUserSummary(origin, row)) };
 }

@@ -21,9 +21,9 @@ export function viewerFollows(viewer: Viewer | null): SQL<number> {
   return sql<number>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer?.id ?? null} and ${follows.followeeId} = ${users.id})`;
 }
 
-/** The same rule for one member whose privacy and follower relation to the viewer are already known. */
-export function maySeeContentOf(owner: { id: string; isPrivate: boolean }, viewer: Viewer | null, viewerFollowsOwner: boolean) {
-  return !owner.isPrivate || viewer?.id === owner.id || (viewer !== null && viewerFollowsOwner);
+/** The same rule for one member, read with their privacy and `viewerFollows` (a users select). */
+export function maySeeContentOf(owner: { id: string; isPrivate: boolean; viewerFollows: number | boolean }, viewer: Viewer | null) {
+  return !owner.isPrivate || viewer?.id === owner.id || (viewer !== null && Boolean(owner.viewerFollows));
 }
 
 /**

@@ -37,7 +37,7 @@ export async function profilePage(services: RequestServices, viewer: Viewer, use
     db
       .select({
         ...profileColumns,
-        isFollowing: viewerFollows(viewer),
+        viewerFollows: viewerFollows(viewer),
       })
       .from(users)
       .where(eq(users.id, userId)),
@@ -48,13 +48,11 @@ export async function profilePage(services: RequestServices, viewer: Viewer, use
   ]);
   const [row] = profiles;
   if (!row) throw notFound(PROFILE_MESSAGES.hidden);
-  const isFollowing = Boolean(row.isFollowing);
-  const visible = maySeeContentOf(row, viewer, isFollowing);
   return {
     profile: toProfile(services.origin, row),
     isOwn,
-    isFollowing,
-    creations: visible ? toPage(services.origin, page, [cards, counted]) : null,
+    isFollowing: Boolean(row.viewerFollows),
+    creations: maySeeContentOf(row, viewer) ? toPage(services.origin, page, [cards, counted]) : null,
     favorites: isOwn ? favoriteRows.map((favorite) => toConnectionView(services.origin, favorite)) : null,
   };
 }

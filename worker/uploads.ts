@@ -2,7 +2,6 @@ import { AppError } from "./errors.ts";
 import type { ImageType } from "./image-keys.ts";
 import { MAX_IMAGE_BYTES } from "./limits.ts";
 
-
 export interface ImageUpload {
   bytes: Uint8Array;
   type: ImageType;

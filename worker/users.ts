@@ -125,7 +125,7 @@ export async function userConnections(services: RequestServices, userId: string)
     selectConnections(services, eq(connections.userId, userId)).orderBy(...newestFirst),
   ]);
   const [owner] = owners;
-  if (!owner || !maySeeContentOf(owner, viewer, Boolean(owner.viewerFollows))) throw notFound(PROFILE_MESSAGES.hidden);
+  if (!owner || !maySeeContentOf(owner, viewer)) throw notFound(PROFILE_MESSAGES.hidden);
   return rows.map((row) => toConnectionView(origin, row));
 }
 
