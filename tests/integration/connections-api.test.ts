@@ -5,6 +5,7 @@ import { CONNECTION_MESSAGES, imageMessages } from "../../worker/connection-sche
 import { books, connections, movies, users } from "../../worker/db/schema.ts";
 import { type TestApp, startTestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
+import { appendedPolyglot, pngWithHiddenPage } from "../support/polyglots.ts";
 
 let app: TestApp;
 let author: Awaited<ReturnType<typeof registerUser>>;
@@ -144,6 +145,31 @@ describe("POST /api/connections", () => {
     expect(response).toMatchObject({ status: 413, body: { message: imageMessages("screenshot").tooLarge } });
     expect(await rowCount()).toBe(rowsBefore);
     expect(await objectCount()).toBe(objectsBefore);
+  });
+
+  it("refuses an image with a page appended (415, storing nothing), and serves a PNG hiding one only as a PNG", async () => {
+    const [rowsBefore, objectsBefore] = await Promise.all([rowCount(), objectCount()]);
+    const appended = await api(app, "POST", "/connections", {
+      token: author.token,
+      body: form({ context: "appended" }, { screenshot: { bytes: appendedPolyglot(poster), name: "shot.png", type: "image/png" } }),
+    });
+    expect(appended).toMatchObject({ status: 415, body: { message: imageMessages("screenshot").invalidType } });
+    expect(await rowCount()).toBe(rowsBefore);
+    expect(await objectCount()).toBe(objectsBefore);
+
+    // Named and labelled as a page, but its bytes are a valid PNG: stored, and served by its bytes' type.
+    const hidden = pngWithHiddenPage(poster);
+    const stored = await api(app, "POST", "/connections", {
+      token: author.token,
+      body: form({ context: "hidden" }, { screenshot: { bytes: hidden, name: "page.html", type: "text/html" } }),
+    });
+    expect(stored.status).toBe(201);
+    const image = await fetch(stored.body.screenshotUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(new URL(stored.body.screenshotUrl).pathname).toMatch(/\.png$/);
+    expect(new Uint8Array(await image.arrayBuffer())).toEqual(hidden);
   });
 
   it("reuses movies and books by title, filling only what is still empty", async () => {
