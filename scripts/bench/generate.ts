@@ -233,12 +233,19 @@ export async function generateDataset(
   const actorName = (rank: number) => personName(rank + 1000);
   const authorName = (rank: number) => personName(rank + 2000);
 
-  const movieFor = (createdAt: number): string => {
-    const rank = movieZipf.sample(random);
-    const existing = movieIds[rank];
-    if (existing) return existing;
-    const id = seededId(random, createdAt);
-    movieIds[rank] = id;
+  /** One catalog entry per popularity rank, created by `create` the first time a connection draws that rank. */
+  const oncePerRank = (zipf: Zipf, ids: Array<string | undefined>, create: (id: string, rank: number, createdAt: number) => void) =>
+    (createdAt: number): string => {
+      const rank = zipf.sample(random);
+      const existing = ids[rank];
+      if (existing) return existing;
+      const id = seededId(random, createdAt);
+      ids[rank] = id;
+      create(id, rank, createdAt);
+      return id;
+    };
+
+  const movieFor = oncePerRank(movieZipf, movieIds, (id, rank, createdAt) => {
     const movie = {
       title: title(rank, "The "),
       director: directorName(directorZipf.sample(random)),
@@ -250,15 +257,9 @@ export async function generateDataset(
     movie.genres.forEach((name, position) => insert.movieGenre.run(id, position, name, name.toLowerCase()));
     movie.actors.forEach((name, position) => insert.movieActor.run(id, position, name, name.toLowerCase()));
     insert.movieSearch.run(id, movieSearchText(movie));
-    return id;
-  };
+  });
 
-  const bookFor = (createdAt: number): string => {
-    const rank = bookZipf.sample(random);
-    const existing = bookIds[rank];
-    if (existing) return existing;
-    const id = seededId(random, createdAt);
-    bookIds[rank] = id;
+  const bookFor = oncePerRank(bookZipf, bookIds, (id, rank, createdAt) => {
     const book = {
       title: title(rank, ""),
       author: authorName(authorZipf.sample(random)),
@@ -269,8 +270,7 @@ export async function generateDataset(
     insert.book.run(id, book.title, book.author, 1800 + Math.floor(random() * 225), isbn, book.synopsis, createdAt);
     book.genres.forEach((name, position) => insert.bookGenre.run(id, position, name, name.toLowerCase()));
     insert.bookSearch.run(id, bookSearchText(book));
-    return id;
-  };
+  });
 
   // Tags: the vocabulary grows slower than the site (Heaps' law), a few dominate.
   const tagCount = Math.max(COMMON_TAGS.length, Math.round(60 * size ** 0.35));
