@@ -1,6 +1,6 @@
-import { redirect, type RouterContextProvider } from "react-router";
-import { clearedSessionCookie, sessionCookie } from "../worker/auth/cookie.ts";
+import { type RouterContextProvider, redirect } from "react-router";
 import { requestContext, type Viewer } from "../worker/context.ts";
+import { clearedSessionCookie, sessionCookie } from "../worker/core/auth/index.ts";
 
 /**
  * Where to go after login or signup: a path on this site only (never `//evil.example` or a full URL),

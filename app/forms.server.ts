@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { AppError } from "../worker/errors.ts";
+import { AppError } from "../worker/core/errors.ts";
 
 /**
  * Runs a form action's core call; a user-facing failure (AppError) comes back as the form's error with the

@@ -1,6 +1,6 @@
-import { type RouterContextProvider, data, redirect } from "react-router";
-import { type RequestServices, type Viewer, requestContext } from "../worker/context.ts";
-import { AppError } from "../worker/errors.ts";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { type RequestServices, requestContext, type Viewer } from "../worker/context.ts";
+import { AppError } from "../worker/core/errors.ts";
 import { requireViewer, safeRedirect } from "./auth.server.ts";
 
 /**
@@ -37,7 +37,15 @@ type CardToggle<T> = (services: RequestServices, viewer: Viewer, connectionId: s
  */
 export function cardToggleRoute<T>(toggle: CardToggle<T>, fallbackError: string) {
   return {
-    async action({ request, params, context }: { request: Request; params: { connectionId: string }; context: Readonly<RouterContextProvider> }) {
+    async action({
+      request,
+      params,
+      context,
+    }: {
+      request: Request;
+      params: { connectionId: string };
+      context: Readonly<RouterContextProvider>;
+    }) {
       const viewer = requireViewer(request, context);
       const form = await request.formData();
       const run = () => toggle(context.get(requestContext), viewer, params.connectionId);

@@ -8,58 +8,23 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { popularTags } from "../worker/popular-tags.ts";
-import { requestContext } from "../worker/context.ts";
-import { imageUrl } from "../worker/image-keys.ts";
-import { nameOf } from "../worker/notification-text.ts";
 import type { Route } from "./+types/root";
-import { shellClassName, Sidebar, SidebarSwitch, SidebarToggle, useSidebarState } from "./components/sidebar.tsx";
+import { Sidebar, SidebarSwitch, SidebarToggle, shellClassName, useSidebarState } from "./components/sidebar.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { readDismissedBatch, WhatsNewBanner } from "./components/whats-new-banner.tsx";
-import { useNonce } from "./nonce.tsx";
+import { WhatsNewBanner } from "./components/whats-new-banner.tsx";
 import type { RootData } from "./meta.ts";
+import { useNonce } from "./nonce.tsx";
 import stylesheet from "./styles/app.css?url";
 import layoutStylesheet from "./styles/layout.css?url";
-import { latestUpdate } from "./updates.ts";
+
+export { loader } from "./root.server.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "stylesheet", href: layoutStylesheet },
   { rel: "icon", href: "/favicon.png", type: "image/png" },
 ];
-
-/**
- * Every page's shared data: the origin, the member (header and sidebar), the sidebar's Popular Tags (one
- * query, members only; it runs alongside the page's own loader) and whether the What's New banner was
- * dismissed for the newest batch (the `dismissedUpdateBatchId` cookie).
- */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
-  const services = context.get(requestContext);
-  const { origin, viewer } = services;
-  const sidebarTags = viewer
-    ? await popularTags(services).then(
-        (tags) => ({ tags, error: false }),
-        (error: unknown) => {
-          console.error("Could not load the sidebar's popular tags", error);
-          return { tags: [], error: true };
-        },
-      )
-    : null;
-  return {
-    origin,
-    viewer: viewer && {
-      id: viewer.id,
-      username: viewer.username,
-      name: nameOf(viewer),
-      pictureUrl: imageUrl(origin, viewer.pictureKey),
-      unreadNotifications: viewer.unreadNotifications,
-      favoriteIds: viewer.favoriteIds,
-    },
-    sidebarTags,
-    whatsNewDismissed: readDismissedBatch(request.headers.get("Cookie")) === latestUpdate.id,
-  };
-}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -10,7 +10,9 @@ const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
 const loginIndex = args.indexOf("--login");
 const login = loginIndex >= 0 ? args[loginIndex + 1] : undefined;
-const targets = args.filter((arg, index) => !arg.startsWith("--") && index !== loginIndex + 1 || (loginIndex < 0 && !arg.startsWith("--")));
+const targets = args.filter(
+  (arg, index) => (!arg.startsWith("--") && index !== loginIndex + 1) || (loginIndex < 0 && !arg.startsWith("--")),
+);
 const base = process.env.SITE_URL ?? "http://127.0.0.1:5173";
 
 mkdirSync("/tmp/screens", { recursive: true });
@@ -25,7 +27,10 @@ if (login) {
   await page.goto(`${base}/login`);
   await page.getByLabel("Email").fill(email ?? "");
   await page.getByLabel("Password", { exact: true }).fill(password ?? "");
-  await Promise.all([page.waitForURL((url) => url.pathname !== "/login"), page.getByRole("button", { name: "Log in" }).click()]);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname !== "/login"),
+    page.getByRole("button", { name: "Log in" }).click(),
+  ]);
 }
 for (const target of targets) {
   const url = target.startsWith("http") ? target : base + target;

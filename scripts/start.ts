@@ -9,8 +9,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createClient } from "@libsql/client";
 import { getPlatformProxy } from "wrangler";
 import { createDatabase } from "../worker/db/client.ts";
-import { startLocalDbServer } from "./local-db/server.ts";
 import { writeDevVars } from "./dev-vars.ts";
+import { startLocalDbServer } from "./local-db/server.ts";
 import { migrateDatabase } from "./migrate.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD, isEmpty, seedDemoContent } from "./seed/seed.ts";
 

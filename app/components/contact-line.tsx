@@ -4,8 +4,7 @@ import { CONTACT_EMAIL } from "../site.ts";
 export function ContactLine() {
   return (
     <p className="contact-line">
-      Questions, ideas or a bug to report? Write to us at{" "}
-      <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+      Questions, ideas or a bug to report? Write to us at <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
     </p>
   );
 }

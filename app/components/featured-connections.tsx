@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import type { ConnectionView } from "../../worker/connection-reads.ts";
+import type { ConnectionView } from "../../worker/core/connections/index.ts";
 import type { RootData } from "../meta.ts";
 import { ConnectionCard } from "./connection/connection-card.tsx";
 

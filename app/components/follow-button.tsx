@@ -7,7 +7,12 @@ type Reply = { ok: true } | { ok: false; error: string };
  * Follow / Unfollow (SPEC.md §4): the state and the follower count change at once and revert if the call
  * fails; the count never shows below 0. A plain form post without JavaScript.
  */
-export function FollowButton({ userId, isFollowing, followerCount, children }: {
+export function FollowButton({
+  userId,
+  isFollowing,
+  followerCount,
+  children,
+}: {
   userId: string;
   isFollowing: boolean;
   followerCount: number;
@@ -24,7 +29,11 @@ export function FollowButton({ userId, isFollowing, followerCount, children }: {
       <fetcher.Form method="post" action={`/users/${userId}/follow`}>
         <ReturnFields />
         <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
-        <button type="submit" className={following ? "button button--ghost" : "button"} disabled={fetcher.state !== "idle"}>
+        <button
+          type="submit"
+          className={following ? "button button--ghost" : "button"}
+          disabled={fetcher.state !== "idle"}
+        >
           {following ? "Unfollow" : "Follow"}
         </button>
       </fetcher.Form>

@@ -16,20 +16,28 @@ export function Pagination({ page, pages, param = "page" }: { page: number; page
   );
   return (
     <nav className="pagination" aria-label="Pages">
-      {page > 1 ? <Link to={hrefFor(page - 1)} rel="prev">← Previous</Link> : <span aria-hidden="true" />}
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} rel="prev">
+          ← Previous
+        </Link>
+      ) : (
+        <span aria-hidden="true" />
+      )}
       <ol>
         {numbers.map((number, index) => (
           <li key={number}>
             {index > 0 && number - numbers[index - 1]! > 1 ? <span className="pagination__gap">…</span> : null}
-            {number === page ? (
-              <span aria-current="page">{number}</span>
-            ) : (
-              <Link to={hrefFor(number)}>{number}</Link>
-            )}
+            {number === page ? <span aria-current="page">{number}</span> : <Link to={hrefFor(number)}>{number}</Link>}
           </li>
         ))}
       </ol>
-      {page < pages ? <Link to={hrefFor(page + 1)} rel="next">Next →</Link> : <span aria-hidden="true" />}
+      {page < pages ? (
+        <Link to={hrefFor(page + 1)} rel="next">
+          Next →
+        </Link>
+      ) : (
+        <span aria-hidden="true" />
+      )}
     </nav>
   );
 }

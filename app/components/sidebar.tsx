@@ -84,7 +84,15 @@ export function shellClassName(state: SidebarState, withSidebar: boolean): strin
 /** The no-JavaScript state of the sidebar; the layout renders it just before the header, members only. */
 export function SidebarSwitch({ state }: { state: SidebarState }) {
   if (state.hydrated) return null;
-  return <input type="checkbox" id={SIDEBAR_TOGGLE_ID} className="toggle-input" aria-label="Sidebar" aria-controls={SIDEBAR_ID} />;
+  return (
+    <input
+      type="checkbox"
+      id={SIDEBAR_TOGGLE_ID}
+      className="toggle-input"
+      aria-label="Sidebar"
+      aria-controls={SIDEBAR_ID}
+    />
+  );
 }
 
 function SidebarIcon() {

@@ -105,10 +105,24 @@ function useMobileMenu() {
 function MenuIcon() {
   return (
     <>
-      <svg className="menu-toggle__bars" width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
+      <svg
+        className="menu-toggle__bars"
+        width="18"
+        height="18"
+        viewBox="0 0 18 18"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d="M2.5 4.5h13M2.5 9h13M2.5 13.5h13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
-      <svg className="menu-toggle__close" width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
+      <svg
+        className="menu-toggle__close"
+        width="18"
+        height="18"
+        viewBox="0 0 18 18"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d="M4 4l10 10M14 4L4 14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
     </>

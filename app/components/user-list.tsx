@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { UserSummary } from "../../worker/connection-reads.ts";
+import type { UserSummary } from "../../worker/core/people/index.ts";
 import { DEFAULT_AVATAR } from "../site.ts";
 
 export function UserList({ users, empty }: { users: UserSummary[]; empty: string }) {

@@ -19,16 +19,16 @@ export default function About() {
       </p>
       <p>
         Members post <strong>connections</strong>: a movie and a book that belong together. Sometimes one is an
-        adaptation of the other. Sometimes they share a theme, a mood or a question. And sometimes a character
-        on screen is simply reading the book, and that says something about them.
+        adaptation of the other. Sometimes they share a theme, a mood or a question. And sometimes a character on screen
+        is simply reading the book, and that says something about them.
       </p>
       <h2>What you can do here</h2>
       <ul>
         <li>Browse connections, and every connection for a given movie or book.</li>
         <li>Search across titles, directors, authors, actors, genres, tags and the context members write.</li>
         <li>
-          <Link to="/signup">Join</Link> to post your own connections, like and save others, join the
-          discussion, and follow members whose taste you trust.
+          <Link to="/signup">Join</Link> to post your own connections, like and save others, join the discussion, and
+          follow members whose taste you trust.
         </li>
         <li>Keep your profile private if you like: then only your followers see what you post.</li>
       </ul>

@@ -1,15 +1,15 @@
-import { requestContext } from "../../worker/context.ts";
-import { listPublicUsers } from "../../worker/users.ts";
 import { UserList } from "../components/user-list.tsx";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/all-users";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: "All Public Users", description: "Everyone on MovieBooks with a public profile.", path: "/all-users" });
+export { loader } from "./all-users.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { users: await listPublicUsers(context.get(requestContext)) };
-}
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "All Public Users",
+    description: "Everyone on MovieBooks with a public profile.",
+    path: "/all-users",
+  });
 
 export default function AllUsers({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,7 +1,7 @@
-import { bookWithConnections } from "../../worker/connections.ts";
 import { requestContext } from "../../worker/context.ts";
-import type { Route } from "./+types/book";
+import { bookWithConnections } from "../../worker/core/connections/index.ts";
 import { snippet } from "../snippet.ts";
+import type { Route } from "./+types/book";
 import { catalogNotFound } from "./movie.server.ts";
 
 /** The book and the connections featuring it (newest first, hidden ones left out), in one round trip. */

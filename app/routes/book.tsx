@@ -1,9 +1,9 @@
 import { isRouteErrorResponse } from "react-router";
+import { FeaturedConnections } from "../components/featured-connections.tsx";
+import { RouteNotice } from "../components/route-notice.tsx";
 import { pageMeta } from "../meta.ts";
 import { PLACEHOLDER_COVER } from "../site.ts";
 import catalogStyles from "../styles/catalog.css?url";
-import { RouteNotice } from "../components/route-notice.tsx";
-import { FeaturedConnections } from "../components/featured-connections.tsx";
 import type { Route } from "./+types/book";
 
 export { loader } from "./book.server.ts";
@@ -13,7 +13,10 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cata
 export const meta: Route.MetaFunction = ({ loaderData, matches, params, error }) => {
   if (!loaderData) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return [{ title: `${notFound ? "Book not found" : "Something went wrong"} | MovieBooks` }, { name: "robots", content: "noindex" }];
+    return [
+      { title: `${notFound ? "Book not found" : "Something went wrong"} | MovieBooks` },
+      { name: "robots", content: "noindex" },
+    ];
   }
   const { book, description } = loaderData;
   return pageMeta(matches, {
@@ -89,5 +92,11 @@ export default function Book({ loaderData }: Route.ComponentProps) {
 
 /** SPEC.md §8: 'Book with ID {id} not found.' with a real 404 status and a way home. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteNotice error={error} title="Book not found" fallback="An unexpected error occurred. Please try again in a moment." />;
+  return (
+    <RouteNotice
+      error={error}
+      title="Book not found"
+      fallback="An unexpected error occurred. Please try again in a moment."
+    />
+  );
 }

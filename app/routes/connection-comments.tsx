@@ -1,14 +1,1 @@
-import { listComments } from "../../worker/comments.ts";
-import { requestContext } from "../../worker/context.ts";
-import { AppError } from "../../worker/errors.ts";
-import type { Route } from "./+types/connection-comments";
-
-/** The discussion as JSON, for a card's comments area (fetched when first opened). */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  try {
-    return Response.json(await listComments(context.get(requestContext), params.connectionId));
-  } catch (error) {
-    if (error instanceof AppError) return Response.json({ message: error.message }, { status: error.status });
-    throw error;
-  }
-}
+export { loader } from "./connection-comments.server.ts";

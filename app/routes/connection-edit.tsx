@@ -1,9 +1,10 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormError } from "../components/form-error.tsx";
+import { RouteNotice } from "../components/route-notice.tsx";
 import { pageMeta } from "../meta.ts";
 import { connectionTitle } from "../share.ts";
-import { RouteNotice } from "../components/route-notice.tsx";
 import type { Route } from "./+types/connection-edit";
+
 export { action, loader } from "./connection-edit.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
@@ -34,13 +35,24 @@ export default function EditConnection({ loaderData, actionData }: Route.Compone
             </div>
             <div className="field">
               <label htmlFor="edit-bookAuthor">Book author</label>
-              <input id="edit-bookAuthor" name="bookAuthor" defaultValue={values?.bookAuthor ?? connection.bookRef.author} maxLength={200} />
+              <input
+                id="edit-bookAuthor"
+                name="bookAuthor"
+                defaultValue={values?.bookAuthor ?? connection.bookRef.author}
+                maxLength={200}
+              />
             </div>
           </>
         ) : null}
         <div className="field">
           <label htmlFor="edit-context">Context</label>
-          <textarea id="edit-context" name="context" rows={6} maxLength={5000} defaultValue={values?.context ?? connection.context} />
+          <textarea
+            id="edit-context"
+            name="context"
+            rows={6}
+            maxLength={5000}
+            defaultValue={values?.context ?? connection.context}
+          />
         </div>
         <div className="field">
           <label htmlFor="edit-tags">Tags</label>
@@ -50,7 +62,13 @@ export default function EditConnection({ loaderData, actionData }: Route.Compone
         {connection.screenshotUrl ? (
           <div className="field">
             <span className="field__label">Current screenshot</span>
-            <img className="edit-screenshot" src={connection.screenshotUrl} alt="Current screenshot" width={320} height={180} />
+            <img
+              className="edit-screenshot"
+              src={connection.screenshotUrl}
+              alt="Current screenshot"
+              width={320}
+              height={180}
+            />
             <label className="checkbox">
               <input type="checkbox" name="removeScreenshot" value="true" /> Remove screenshot
             </label>

@@ -1,6 +1,1 @@
-import { toggleLike } from "../../worker/reactions.ts";
-import { cardToggleRoute } from "../reactions.server.ts";
-
-const route = cardToggleRoute(toggleLike, "Like failed");
-export const action = route.action;
-export const loader = route.loader;
+export { action, loader } from "./connection-like.server.ts";

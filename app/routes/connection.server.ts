@@ -1,7 +1,12 @@
 import { data } from "react-router";
-import { addComment, connectionWithComments, deleteComment, updateComment } from "../../worker/comments.ts";
 import { requestContext } from "../../worker/context.ts";
-import { AppError } from "../../worker/errors.ts";
+import {
+  addComment,
+  connectionWithComments,
+  deleteComment,
+  updateComment,
+} from "../../worker/core/discussion/index.ts";
+import { AppError } from "../../worker/core/errors.ts";
 import { requireViewer } from "../auth.server.ts";
 import { reactionReply } from "../reactions.server.ts";
 import type { Route } from "./+types/connection";
@@ -38,6 +43,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return addComment(services, viewer, params.connectionId, form.get("text"));
   };
   const fallback =
-    intent === "update-comment" ? "Failed to update comment." : intent === "delete-comment" ? "Failed to delete comment." : "Failed to post comment.";
+    intent === "update-comment"
+      ? "Failed to update comment."
+      : intent === "delete-comment"
+        ? "Failed to delete comment."
+        : "Failed to post comment.";
   return reactionReply(form, "comments", run, fallback, true);
 }

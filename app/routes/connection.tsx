@@ -1,12 +1,13 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
-import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { CommentThread } from "../components/connection/comment-thread.tsx";
-import { type RootData, pageMeta } from "../meta.ts";
+import { ConnectionCard } from "../components/connection/connection-card.tsx";
+import { RouteNotice } from "../components/route-notice.tsx";
+import { pageMeta, type RootData } from "../meta.ts";
 import { connectionTitle } from "../share.ts";
 import { snippet } from "../snippet.ts";
-import { RouteNotice } from "../components/route-notice.tsx";
 import type { Route } from "./+types/connection";
+
 export { action, loader } from "./connection.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
@@ -30,7 +31,10 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
 
   useEffect(() => {
     if (location.hash !== "#comments") return;
-    const timer = setTimeout(() => document.getElementById("comments")?.scrollIntoView({ behavior: "smooth" }), SCROLL_DELAY_MS);
+    const timer = setTimeout(
+      () => document.getElementById("comments")?.scrollIntoView({ behavior: "smooth" }),
+      SCROLL_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [location.hash]);
 

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import { createConnection } from "../../worker/connections.ts";
 import { requestContext } from "../../worker/context.ts";
-import { AppError } from "../../worker/errors.ts";
-import { splitFormData } from "../../worker/uploads.ts";
+import { createConnection } from "../../worker/core/connections/index.ts";
+import { AppError } from "../../worker/core/errors.ts";
+import { splitFormData } from "../../worker/core/images/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import type { Route } from "./+types/create";
 

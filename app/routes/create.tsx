@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { FormError } from "../components/form-error.tsx";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/create";
+
 export { action } from "./create.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -35,7 +36,11 @@ export default function Create({ actionData }: Route.ComponentProps) {
           <legend>Movie</legend>
           <div className="field">
             <label htmlFor="create-movieTitle">Movie title</label>
-            <input {...field("movieTitle")} maxLength={200} aria-describedby={actionData?.error ? "create-error" : undefined} />
+            <input
+              {...field("movieTitle")}
+              maxLength={200}
+              aria-describedby={actionData?.error ? "create-error" : undefined}
+            />
           </div>
           <div className="field-row">
             <div className="field">

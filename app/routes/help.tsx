@@ -15,9 +15,9 @@ const faq: Array<{ question: string; answer: React.ReactNode }> = [
     question: "What is a connection?",
     answer: (
       <>
-        A post that links a movie and a book, with a few words on why they belong together: an adaptation, a
-        shared theme, or a scene where a character reads the book. You can also post text only, to ask the
-        community something or start a discussion.
+        A post that links a movie and a book, with a few words on why they belong together: an adaptation, a shared
+        theme, or a scene where a character reads the book. You can also post text only, to ask the community something
+        or start a discussion.
       </>
     ),
   },
@@ -25,10 +25,9 @@ const faq: Array<{ question: string; answer: React.ReactNode }> = [
     question: "How do I add one?",
     answer: (
       <>
-        <Link to="/signup">Sign up</Link> or <Link to="/login">log in</Link>, then choose{" "}
-        <strong>+ Add New</strong> in the header. Give both a movie title and a book title, or write some
-        context for a text-only post. Tags, genres and actors are comma-separated. Posters, covers and
-        screenshots are optional: PNG, JPEG or GIF, up to 5 MB each.
+        <Link to="/signup">Sign up</Link> or <Link to="/login">log in</Link>, then choose <strong>+ Add New</strong> in
+        the header. Give both a movie title and a book title, or write some context for a text-only post. Tags, genres
+        and actors are comma-separated. Posters, covers and screenshots are optional: PNG, JPEG or GIF, up to 5 MB each.
       </>
     ),
   },
@@ -36,9 +35,9 @@ const faq: Array<{ question: string; answer: React.ReactNode }> = [
     question: "Can I change a connection after posting it?",
     answer: (
       <>
-        Yes: open it and choose <strong>Edit</strong>. You can change the book's author, the context, the tags
-        and the screenshot. The movie and book titles stay as posted; delete the connection and post it again
-        if a title is wrong.
+        Yes: open it and choose <strong>Edit</strong>. You can change the book's author, the context, the tags and the
+        screenshot. The movie and book titles stay as posted; delete the connection and post it again if a title is
+        wrong.
       </>
     ),
   },
@@ -46,8 +45,8 @@ const faq: Array<{ question: string; answer: React.ReactNode }> = [
     question: "Who sees what I post?",
     answer: (
       <>
-        Everyone, unless your profile is private. With a private profile, your name and bio stay visible, but
-        your connections, the discussion on them and your follower lists are shown only to your followers.
+        Everyone, unless your profile is private. With a private profile, your name and bio stay visible, but your
+        connections, the discussion on them and your follower lists are shown only to your followers.
       </>
     ),
   },
@@ -55,8 +54,8 @@ const faq: Array<{ question: string; answer: React.ReactNode }> = [
     question: "How does search work?",
     answer: (
       <>
-        Type in the header's search box. We look for your words in movie and book titles, directors, authors,
-        actors, genres, synopses, tags and the context of each connection, ignoring upper and lower case.
+        Type in the header's search box. We look for your words in movie and book titles, directors, authors, actors,
+        genres, synopses, tags and the context of each connection, ignoring upper and lower case.
       </>
     ),
   },

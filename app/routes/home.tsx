@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
-import type { FeedFilters } from "../../worker/feed-filters.ts";
-import type { LandingData } from "../../worker/landing.ts";
+import type { FeedFilters } from "../../worker/core/connections/index.ts";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { pageMeta } from "../meta.ts";
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from "../site.ts";
 import type { Route } from "./+types/home";
+import type { LandingData } from "./home.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: SITE_NAME, description: SITE_DESCRIPTION, path: "/" });
@@ -29,49 +29,51 @@ function Feed({ feed, filters }: Extract<Route.ComponentProps["loaderData"], { k
   const fieldFiltered = FILTER_FIELDS.some((field) => filters[field.name]);
   return (
     <section aria-labelledby="feed-title" className="feed">
-        <h1 id="feed-title">Your feed</h1>
-        {filters.tags ? (
-          <p className="active-filter">
-            Showing connections tagged <strong>#{filters.tags}</strong> · <Link to="/">Show all</Link>
-          </p>
-        ) : null}
-        <details className="panel filters" open={fieldFiltered || undefined}>
-          <summary>
-            <h2 className="panel__title">Filters</h2>
-          </summary>
-          {/* A GET form: applying puts the filters in the URL and starts again at page 1. */}
-          <Form method="get" className="filters__form">
-            {FILTER_FIELDS.map((field) => (
-              <div className="field" key={field.name}>
-                <label htmlFor={`filter-${field.name}`}>{field.label}</label>
-                <input id={`filter-${field.name}`} name={field.name} defaultValue={filters[field.name] ?? ""} />
-              </div>
-            ))}
-            {filters.tags ? <input type="hidden" name="tags" value={filters.tags} /> : null}
-            <div className="filters__actions">
-              <button type="submit" className="button button--small">
-                Apply
-              </button>
-              <Link to="/" className="button button--ghost button--small">
-                Clear
-              </Link>
+      <h1 id="feed-title">Your feed</h1>
+      {filters.tags ? (
+        <p className="active-filter">
+          Showing connections tagged <strong>#{filters.tags}</strong> · <Link to="/">Show all</Link>
+        </p>
+      ) : null}
+      <details className="panel filters" open={fieldFiltered || undefined}>
+        <summary>
+          <h2 className="panel__title">Filters</h2>
+        </summary>
+        {/* A GET form: applying puts the filters in the URL and starts again at page 1. */}
+        <Form method="get" className="filters__form">
+          {FILTER_FIELDS.map((field) => (
+            <div className="field" key={field.name}>
+              <label htmlFor={`filter-${field.name}`}>{field.label}</label>
+              <input id={`filter-${field.name}`} name={field.name} defaultValue={filters[field.name] ?? ""} />
             </div>
-          </Form>
-        </details>
-        {feed.connections.length === 0 ? (
-          <p className="empty">
-            {filtered ? "No connections found matching your filter(s)." : "No connections found yet. Be the first to add one!"}
-          </p>
-        ) : (
-          <ol className="card-list">
-            {feed.connections.map((connection) => (
-              <li key={connection._id}>
-                <ConnectionCard connection={connection} />
-              </li>
-            ))}
-          </ol>
-        )}
-        <Pagination page={feed.page} pages={feed.pages} />
+          ))}
+          {filters.tags ? <input type="hidden" name="tags" value={filters.tags} /> : null}
+          <div className="filters__actions">
+            <button type="submit" className="button button--small">
+              Apply
+            </button>
+            <Link to="/" className="button button--ghost button--small">
+              Clear
+            </Link>
+          </div>
+        </Form>
+      </details>
+      {feed.connections.length === 0 ? (
+        <p className="empty">
+          {filtered
+            ? "No connections found matching your filter(s)."
+            : "No connections found yet. Be the first to add one!"}
+        </p>
+      ) : (
+        <ol className="card-list">
+          {feed.connections.map((connection) => (
+            <li key={connection._id}>
+              <ConnectionCard connection={connection} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination page={feed.page} pages={feed.pages} />
     </section>
   );
 }
@@ -82,8 +84,8 @@ function Landing({ stats, latest }: LandingData) {
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title">{SITE_TAGLINE}</h1>
         <p className="lede">
-          Find the book behind the film, the film that answers a novel, and the scenes where a character reaches
-          for a book. Shared by readers and moviegoers like you.
+          Find the book behind the film, the film that answers a novel, and the scenes where a character reaches for a
+          book. Shared by readers and moviegoers like you.
         </p>
         <p className="hero__actions">
           <Link className="button" to="/signup">
@@ -118,9 +120,7 @@ function Landing({ stats, latest }: LandingData) {
                   </div>
                 ) : null}
                 <Link to={`/connections/${item.id}`} className="teaser__title">
-                  {item.movieTitle && item.bookTitle
-                    ? `${item.movieTitle} & ${item.bookTitle}`
-                    : "A text-only post"}
+                  {item.movieTitle && item.bookTitle ? `${item.movieTitle} & ${item.bookTitle}` : "A text-only post"}
                 </Link>
                 <p className="teaser__context">{item.context}</p>
                 <p className="teaser__meta">Added by {item.author}</p>

@@ -1,6 +1,5 @@
-import { login } from "../../worker/auth/accounts.ts";
-import { checkAuthRateLimit } from "../../worker/auth/rate-limit.ts";
 import { requestContext } from "../../worker/context.ts";
+import { checkAuthRateLimit, login } from "../../worker/core/auth/index.ts";
 import { redirectMembers, redirectWithSession, safeRedirect } from "../auth.server.ts";
 import { formAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/login";

@@ -3,6 +3,7 @@ import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/login";
+
 export { action, loader } from "./login.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

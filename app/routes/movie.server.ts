@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { movieWithConnections } from "../../worker/connections.ts";
 import { requestContext } from "../../worker/context.ts";
-import { AppError } from "../../worker/errors.ts";
+import { movieWithConnections } from "../../worker/core/connections/index.ts";
+import { AppError } from "../../worker/core/errors.ts";
 import { snippet } from "../snippet.ts";
 import type { Route } from "./+types/movie";
 

@@ -5,7 +5,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
   notificationTarget,
-} from "../../worker/notifications.ts";
+} from "../../worker/core/notifications/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import { formAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/notifications";
@@ -24,9 +24,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const services = context.get(requestContext);
   const { intent, id } = textFields(await request.formData(), ["intent", "id"]);
+  // The header's unread badge renders after this action in the same request (a post without JavaScript), from
+  // the count read with the viewer when the request began: give the rest of the request the new count.
+  const markedRead = <T extends { count: number }>(result: T) => {
+    const unreadNotifications = Math.max(0, viewer.unreadNotifications - result.count);
+    context.set(requestContext, { ...services, viewer: { ...viewer, unreadNotifications } });
+    return { ok: true, ...result };
+  };
   return formAction({ intent, id }, async () => {
-    if (intent === "read-all") return { ok: true, ...(await markAllNotificationsRead(services, viewer)) };
-    if (intent === "read") return { ok: true, ...(await markNotificationRead(services, viewer, id)) };
+    if (intent === "read-all") return markedRead(await markAllNotificationsRead(services, viewer));
+    if (intent === "read") return markedRead(await markNotificationRead(services, viewer, id));
     if (intent === "open") {
       await markNotificationRead(services, viewer, id);
       const target = (await listNotifications(services, viewer)).find((notification) => notification._id === id);

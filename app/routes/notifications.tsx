@@ -1,9 +1,10 @@
 import { Form, useFetcher, useFetchers } from "react-router";
-import type { NotificationView } from "../../worker/notifications.ts";
+import type { NotificationView } from "../../worker/core/notifications/index.ts";
 import { pageMeta } from "../meta.ts";
 import { relativeTime } from "../relative-time.ts";
 import { DEFAULT_AVATAR } from "../site.ts";
 import type { Route } from "./+types/notifications";
+
 export { action, loader } from "./notifications.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -53,7 +54,12 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="notification-list">
           {notifications.map((notification) => (
-            <NotificationItem key={notification._id} notification={notification} read={isRead(notification)} now={now} />
+            <NotificationItem
+              key={notification._id}
+              notification={notification}
+              read={isRead(notification)}
+              now={now}
+            />
           ))}
         </ul>
       )}

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { requestContext } from "../../worker/context.ts";
-import { AppError } from "../../worker/errors.ts";
-import { splitFormData } from "../../worker/uploads.ts";
-import { getMe, updateProfile, updateProfilePicture } from "../../worker/users.ts";
+import { AppError } from "../../worker/core/errors.ts";
+import { splitFormData } from "../../worker/core/images/index.ts";
+import { getMe, updateProfile, updateProfilePicture } from "../../worker/core/people/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import type { Route } from "./+types/profile-edit";
 
@@ -16,7 +16,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const services = context.get(requestContext);
   const { fields, files } = splitFormData(await request.formData());
-  const values = { displayName: fields.displayName ?? "", bio: fields.bio ?? "", location: fields.location ?? "", isPrivate: fields.isPrivate ?? "" };
+  const values = {
+    displayName: fields.displayName ?? "",
+    bio: fields.bio ?? "",
+    location: fields.location ?? "",
+    isPrivate: fields.isPrivate ?? "",
+  };
   try {
     const picture = files.profilePicture;
     if (picture && (picture.size > 0 || picture.name)) await updateProfilePicture(services, viewer, picture);
@@ -27,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       isPrivate: values.isPrivate === "on" || values.isPrivate === "true",
     });
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message || "Failed to update profile.", values }, { status: error.status });
+    if (error instanceof AppError)
+      return data({ error: error.message || "Failed to update profile.", values }, { status: error.status });
     throw error;
   }
   return redirect("/users");

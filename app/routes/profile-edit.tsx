@@ -1,14 +1,15 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { MAX_IMAGE_BYTES } from "../../worker/limits.ts";
-import { PROFILE_LIMITS, PROFILE_MESSAGES } from "../../worker/profile-messages.ts";
+import { MAX_IMAGE_BYTES, PROFILE_LIMITS, PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
 import { FormError } from "../components/form-error.tsx";
 import { pageMeta } from "../meta.ts";
 import { DEFAULT_AVATAR } from "../site.ts";
 import type { Route } from "./+types/profile-edit";
+
 export { action, loader } from "./profile-edit.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Edit profile", path: "/profile/edit" });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Edit profile", path: "/profile/edit" });
 
 export default function ProfileEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { me } = loaderData;
@@ -25,7 +26,13 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
         <fieldset>
           <legend>Picture</legend>
           <div className="profile-edit__picture">
-            <img className="avatar" src={preview ?? (me.profilePictureUrl || DEFAULT_AVATAR)} alt="" width={96} height={96} />
+            <img
+              className="avatar"
+              src={preview ?? (me.profilePictureUrl || DEFAULT_AVATAR)}
+              alt=""
+              width={96}
+              height={96}
+            />
             <div className="field">
               <label htmlFor="profile-picture">Profile picture</label>
               <input
@@ -51,19 +58,39 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
           <legend>About you</legend>
           <div className="field">
             <label htmlFor="profile-displayName">Display name</label>
-            <input id="profile-displayName" name="displayName" maxLength={PROFILE_LIMITS.displayName} defaultValue={values?.displayName ?? me.displayName} />
+            <input
+              id="profile-displayName"
+              name="displayName"
+              maxLength={PROFILE_LIMITS.displayName}
+              defaultValue={values?.displayName ?? me.displayName}
+            />
           </div>
           <div className="field">
             <label htmlFor="profile-bio">Bio</label>
-            <textarea id="profile-bio" name="bio" rows={4} maxLength={PROFILE_LIMITS.bio} defaultValue={values?.bio ?? me.bio} />
+            <textarea
+              id="profile-bio"
+              name="bio"
+              rows={4}
+              maxLength={PROFILE_LIMITS.bio}
+              defaultValue={values?.bio ?? me.bio}
+            />
           </div>
           <div className="field">
             <label htmlFor="profile-location">Location</label>
-            <input id="profile-location" name="location" maxLength={PROFILE_LIMITS.location} defaultValue={values?.location ?? me.location} />
+            <input
+              id="profile-location"
+              name="location"
+              maxLength={PROFILE_LIMITS.location}
+              defaultValue={values?.location ?? me.location}
+            />
           </div>
           <label className="checkbox">
-            <input type="checkbox" name="isPrivate" defaultChecked={values ? values.isPrivate === "on" : me.isPrivate} /> Private profile: only
-            my followers see my connections
+            <input
+              type="checkbox"
+              name="isPrivate"
+              defaultChecked={values ? values.isPrivate === "on" : me.isPrivate}
+            />{" "}
+            Private profile: only my followers see my connections
           </label>
         </fieldset>
         <div className="form__actions">

@@ -1,11 +1,80 @@
+import { desc, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
-import { pageNumber } from "../../worker/connections.ts";
+import type { RequestServices, Viewer } from "../../worker/context.ts";
 import { requestContext } from "../../worker/context.ts";
-import { AppError } from "../../worker/errors.ts";
-import { profilePage } from "../../worker/profile-page.ts";
-import { PROFILE_MESSAGES } from "../../worker/profile-messages.ts";
+import type { ConnectionView } from "../../worker/core/connections/index.ts";
+import {
+  pageNumber,
+  pageReads,
+  selectConnections,
+  toConnectionView,
+  toPage,
+} from "../../worker/core/connections/index.ts";
+import { AppError, badRequest, notFound } from "../../worker/core/errors.ts";
+import { isId } from "../../worker/core/ids.ts";
+import {
+  maySeeContentOf,
+  type Profile,
+  profileColumns,
+  toProfile,
+  viewerFollows,
+} from "../../worker/core/people/index.ts";
+import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
+import { connections, favorites, users } from "../../worker/db/schema.ts";
 import { requireViewer } from "../auth.server.ts";
 import type { Route } from "./+types/profile";
+
+/** How many favorites the owner's profile lists (API.md's batch limit; the newest favorited first). */
+const FAVORITES_SHOWN = 100;
+
+export interface ProfilePage {
+  profile: Profile;
+  isOwn: boolean;
+  isFollowing: boolean;
+  /** Null when the member is private and the viewer may not see their content. */
+  creations: ReturnType<typeof toPage> | null;
+  /** The owner's favorites; null on anyone else's profile (SPEC.md §6). */
+  favorites: ConnectionView[] | null;
+}
+
+/**
+ * Everything a member's profile page shows, in one round trip: the profile, whether the viewer follows them,
+ * a page of their connections with its count, and, on one's own profile, one's favorites. The connection
+ * reads apply the privacy rule row by row, so they can run before knowing whether the profile is visible.
+ */
+export async function profilePage(
+  services: RequestServices,
+  viewer: Viewer,
+  userId: string,
+  page: number,
+): Promise<ProfilePage> {
+  if (!isId(userId)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
+  const { db } = services;
+  const isOwn = userId === viewer.id;
+  const favoritedAt = sql`(select ${favorites.createdAt} from ${favorites} where ${favorites.userId} = ${viewer.id} and ${favorites.connectionId} = ${connections.id})`;
+  const [profiles, cards, counted, favoriteRows] = await db.batch([
+    db
+      .select({
+        ...profileColumns,
+        viewerFollows: viewerFollows(viewer),
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+    ...pageReads(services, eq(connections.userId, userId), page),
+    selectConnections(services, isOwn ? sql`${favoritedAt} is not null` : sql`0`)
+      .orderBy(desc(favoritedAt), desc(connections.id))
+      .limit(FAVORITES_SHOWN),
+  ]);
+  const [row] = profiles;
+  if (!row) throw notFound(PROFILE_MESSAGES.hidden);
+  return {
+    profile: toProfile(services.origin, row),
+    isOwn,
+    isFollowing: Boolean(row.viewerFollows),
+    creations: maySeeContentOf(row, viewer) ? toPage(services.origin, page, [cards, counted]) : null,
+    favorites: isOwn ? favoriteRows.map((favorite) => toConnectionView(services.origin, favorite)) : null,
+  };
+}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);

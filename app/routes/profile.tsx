@@ -1,14 +1,15 @@
 import { Link } from "react-router";
+import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { FollowButton } from "../components/follow-button.tsx";
 import { LocalDate } from "../components/local-date.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import { RouteNotice } from "../components/route-notice.tsx";
 import { pageMeta } from "../meta.ts";
 import { DEFAULT_AVATAR } from "../site.ts";
 import { snippet } from "../snippet.ts";
-import { RouteNotice } from "../components/route-notice.tsx";
 import type { Route } from "./+types/profile";
-import { PROFILE_MESSAGES } from "../../worker/profile-messages.ts";
+
 export { loader } from "./profile.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -42,7 +43,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <div className="profile">
       <section id="profile" className="profile__header" aria-labelledby="profile-name">
-        <img className="avatar profile__avatar" src={profile.profilePictureUrl || DEFAULT_AVATAR} alt="" width={112} height={112} />
+        <img
+          className="avatar profile__avatar"
+          src={profile.profilePictureUrl || DEFAULT_AVATAR}
+          alt=""
+          width={112}
+          height={112}
+        />
         <div className="profile__info">
           <h1 id="profile-name">{name}</h1>
           <p className="muted">
@@ -81,7 +88,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         {!creations ? (
           <p className="empty">{PROFILE_MESSAGES.hidden}</p>
         ) : creations.connections.length === 0 ? (
-          <p className="empty">{isOwn ? "No connections found yet. Be the first to add one!" : "No connections found yet."}</p>
+          <p className="empty">
+            {isOwn ? "No connections found yet. Be the first to add one!" : "No connections found yet."}
+          </p>
         ) : (
           <>
             <ol className="card-list">

@@ -1,5 +1,5 @@
 import { requestContext } from "../../worker/context.ts";
-import { pageNumber, searchConnections } from "../../worker/connections.ts";
+import { pageNumber, searchConnections } from "../../worker/core/connections/index.ts";
 import type { Route } from "./+types/search";
 
 /**

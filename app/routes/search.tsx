@@ -84,8 +84,8 @@ function SearchTips() {
         Search tips
       </h2>
       <p>
-        Search looks at movie and book titles, directors, authors, actors, genres, synopses, tags and what members
-        wrote about each connection.
+        Search looks at movie and book titles, directors, authors, actors, genres, synopses, tags and what members wrote
+        about each connection.
       </p>
       <p className="search-tips__label">Try</p>
       <ul className="search-tips__examples">

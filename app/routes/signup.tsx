@@ -1,9 +1,10 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { AUTH_MESSAGES } from "../../worker/auth/messages.ts";
+import { AUTH_MESSAGES } from "../../worker/core/rules/index.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/signup";
+
 export { action, loader } from "./signup.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,7 +22,10 @@ function fieldFor(message: string | undefined, values: Partial<Record<Field, str
     case undefined:
       return null;
     case AUTH_MESSAGES.fillAllFields:
-      return (["username", "email", "password", "confirmPassword"] as const).find((name) => !values?.[name]?.trim()) ?? "password";
+      return (
+        (["username", "email", "password", "confirmPassword"] as const).find((name) => !values?.[name]?.trim()) ??
+        "password"
+      );
     case AUTH_MESSAGES.usernameLength:
     case AUTH_MESSAGES.usernameCharacters:
     case AUTH_MESSAGES.usernameTaken:

@@ -8,13 +8,13 @@
  * members, follows towards popular members, movies and books shared by many connections, a handful of genres,
  * directors and tags that dominate, likes, favorites and comments per connection with heavy tails, and the
  * notifications those actions create. Rows carry the same normalisation and search documents the core
- * services write (worker/search-index.ts, worker/notification-text.ts), so the Worker cannot tell them from
+ * services write (worker/core/catalog/search-index.ts, worker/core/notifications/text.ts), so the Worker cannot tell them from
  * posted data.
  */
 import Database from "libsql";
-import { notificationText } from "../../worker/notification-text.ts";
-import { bookSearchText, connectionSearchText, movieSearchText } from "../../worker/search-index.ts";
-import { normalizeTags } from "../../worker/tags.ts";
+import { bookSearchText, connectionSearchText, movieSearchText } from "../../worker/core/catalog/index.ts";
+import { notificationText } from "../../worker/core/notifications/index.ts";
+import { normalizeTags } from "../../worker/core/rules/index.ts";
 import { startLocalDbServer } from "../local-db/server.ts";
 import { migrateDatabase } from "../migrate.ts";
 import { createRandom, heavyTailCount, pick, seededId, Zipf } from "./random.ts";
@@ -73,7 +73,9 @@ export async function generateDataset(
   }
 
   const db = new Database(file);
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF; PRAGMA cache_size = -1000000; PRAGMA temp_store = MEMORY");
+  db.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = OFF; PRAGMA cache_size = -1000000; PRAGMA temp_store = MEMORY",
+  );
 
   // 2. Secondary indexes are dropped during the load and rebuilt at the end: building an index by sorting
   // is much faster than maintaining it row by row. Rebuilding the unique ones also proves the generated data
@@ -82,7 +84,10 @@ export async function generateDataset(
   // written; without them every such insert would scan all connections loaded so far.
   const keptForTriggers = new Set(["connections_movie_newest", "connections_book_newest"]);
   const indexes = (
-    db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all() as Array<{ name: string; sql: string }>
+    db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all() as Array<{
+      name: string;
+      sql: string;
+    }>
   ).filter(({ name }) => !keptForTriggers.has(name));
   for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
 
@@ -171,7 +176,11 @@ export async function generateDataset(
   userTx();
   log(`    ${userCount.toLocaleString("en")} members`);
 
-  const sender = (rank: number) => ({ id: userIds[rank]!, username: usernames[rank]!, displayName: displayNames[rank]! });
+  const sender = (rank: number) => ({
+    id: userIds[rank]!,
+    username: usernames[rank]!,
+    displayName: displayNames[rank]!,
+  });
   const notify = (
     type: "like" | "comment" | "favorite" | "new_follower",
     senderRank: number,
@@ -234,7 +243,8 @@ export async function generateDataset(
   const authorName = (rank: number) => personName(rank + 2000);
 
   /** One catalog entry per popularity rank, created by `create` the first time a connection draws that rank. */
-  const oncePerRank = (zipf: Zipf, ids: Array<string | undefined>, create: (id: string, rank: number, createdAt: number) => void) =>
+  const oncePerRank =
+    (zipf: Zipf, ids: Array<string | undefined>, create: (id: string, rank: number, createdAt: number) => void) =>
     (createdAt: number): string => {
       const rank = zipf.sample(random);
       const existing = ids[rank];
@@ -326,14 +336,18 @@ export async function generateDataset(
       counts.likes += likers.length;
       counts.favorites += favoriters.length;
       counts.comments += commentCount;
-      if (i >= recentFrom && !isPrivate[author] && commentCount > detail.comments) detail = { id, comments: commentCount };
+      if (i >= recentFrom && !isPrivate[author] && commentCount > detail.comments)
+        detail = { id, comments: commentCount };
     }
   });
   for (let from = 0; from < size; from += BATCH) {
     connectionTx(from, Math.min(size, from + BATCH));
-    if (size >= 100_000 && (from / BATCH) % 10 === 9 && from + BATCH < size) log(`    ${(from + BATCH).toLocaleString("en")} connections`);
+    if (size >= 100_000 && (from / BATCH) % 10 === 9 && from + BATCH < size)
+      log(`    ${(from + BATCH).toLocaleString("en")} connections`);
   }
-  log(`    ${size.toLocaleString("en")} connections, ${counts.likes.toLocaleString("en")} likes, ${counts.comments.toLocaleString("en")} comments`);
+  log(
+    `    ${size.toLocaleString("en")} connections, ${counts.likes.toLocaleString("en")} likes, ${counts.comments.toLocaleString("en")} comments`,
+  );
 
   // 3. Indexes back, in one go.
   const indexStarted = performance.now();
@@ -343,7 +357,18 @@ export async function generateDataset(
   log(`    indexes rebuilt in ${((performance.now() - indexStarted) / 1000).toFixed(1)} s`);
 
   const rows: Record<string, number> = {};
-  for (const table of ["users", "follows", "movies", "books", "connections", "connection_tags", "likes", "favorites", "comments", "notifications"]) {
+  for (const table of [
+    "users",
+    "follows",
+    "movies",
+    "books",
+    "connections",
+    "connection_tags",
+    "likes",
+    "favorites",
+    "comments",
+    "notifications",
+  ]) {
     rows[table] = Number((db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
   }
   db.exec("PRAGMA wal_checkpoint(TRUNCATE)");

@@ -102,4 +102,3 @@ export function describeStatement(sql: string): string {
   if (table === "connections" && /\blimit\b/.test(whole)) return "connections page";
   return table;
 }
-

@@ -214,7 +214,9 @@ export async function measureEndpoint(
         : `${result.status}: ${result.body.replace(/\s+/g, " ").slice(0, 200)}`,
     );
     if (errors.length >= MAX_ERRORS) {
-      throw new Error(`${endpoint.label}: GET ${endpoint.path} failed ${errors.length} times:\n  ${errors.join("\n  ")}`);
+      throw new Error(
+        `${endpoint.label}: GET ${endpoint.path} failed ${errors.length} times:\n  ${errors.join("\n  ")}`,
+      );
     }
     return once();
   };

@@ -87,7 +87,9 @@ const HEX = "0123456789abcdef";
  * seeded generator so datasets are reproducible.
  */
 export function seededId(random: () => number, ms: number): string {
-  let id = Math.floor(ms / 1000).toString(16).padStart(8, "0");
+  let id = Math.floor(ms / 1000)
+    .toString(16)
+    .padStart(8, "0");
   for (let i = 0; i < 16; i++) id += HEX[Math.floor(random() * 16)];
   return id;
 }

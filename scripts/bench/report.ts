@@ -119,7 +119,7 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     `Filter values are each filter's most popular value (movieGenre \`${filters.movieGenre}\`, director \`${filters.director}\`,`,
     `actor \`${filters.actor}\`, bookGenre \`${filters.bookGenre}\`, author \`${filters.author}\`, tags \`${filters.tags}\`); the common search term`,
     `\`${largest.dataset.commonTerm}\` is in about one connection text in five (and one movie or book synopsis in six), the rare one \`${largest.dataset.rareTerm}\``,
-    "in exactly three connection texts. The \"unused\" filters ask for a value no connection has, the worst case for",
+    'in exactly three connection texts. The "unused" filters ask for a value no connection has, the worst case for',
     "a filter that walks the newest connections looking for matches. The deep feed",
     `page is page 500, or the last page when there are fewer (${sizes.map((run) => `page ${run.deepPage.toLocaleString("en")} at ${sizeLabel(run.dataset.size)}`).join(", ")});`,
     `the API's last page is ${sizes.map((run) => `${run.lastPage.toLocaleString("en")} at ${sizeLabel(run.dataset.size)}`).join(", ")}.`,
@@ -152,7 +152,9 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     lines.push(
       `| ${endpoint.label} <br>\`${endpoint.kind === "api" ? "GET " : ""}${displayPath(endpoint)}\` | ${perSize
         .map((result) => `${ms(result.medianMs)} / ${ms(result.p95Ms)} (${result.samples.length})`)
-        .join(" | ")} | ${sizes.length > 1 ? `×${growth.toFixed(1)}` : "–"} | ${trips.join(" / ")} | ${ms(last.medianDbMs)} | ${verdicts.length ? verdicts.join(", ") : "ok"} |`,
+        .join(
+          " | ",
+        )} | ${sizes.length > 1 ? `×${growth.toFixed(1)}` : "–"} | ${trips.join(" / ")} | ${ms(last.medianDbMs)} | ${verdicts.length ? verdicts.join(", ") : "ok"} |`,
     );
   }
 
@@ -215,7 +217,8 @@ export function writeReport(file: string, report: BenchReport): { misses: string
   const shownStatements = new Set<string>();
   for (const [index, last] of largest.results.entries()) {
     for (const [position, statement] of last.statements.entries()) {
-      if (statement.what === "viewer" || (SHARED_QUERIES.has(statement.what) && shownStatements.has(statement.what))) continue;
+      if (statement.what === "viewer" || (SHARED_QUERIES.has(statement.what) && shownStatements.has(statement.what)))
+        continue;
       shownStatements.add(statement.what);
       const label = SHARED_QUERIES.has(statement.what) ? "every member page" : last.endpoint.label;
       const values = sizes.map((run) => run.results[index]?.statements[position]);
@@ -278,7 +281,9 @@ export function writeReport(file: string, report: BenchReport): { misses: string
         : "holds for every page."
     }`,
     `- **Feed page JavaScript under ${kb(BUDGETS.feedJsBytes)} kB gzipped:** ${
-      jsMisses.length ? `missed (${feedJs ? kb(feedJs.js.gzipBytes) : "?"} kB).` : `holds (${feedJs ? kb(feedJs.js.gzipBytes) : "?"} kB).`
+      jsMisses.length
+        ? `missed (${feedJs ? kb(feedJs.js.gzipBytes) : "?"} kB).`
+        : `holds (${feedJs ? kb(feedJs.js.gzipBytes) : "?"} kB).`
     }`,
     "",
     "## What this shows",

@@ -16,9 +16,9 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { hashPassword } from "../../worker/auth/passwords.ts";
-import { startWorker, type RunningWorker } from "../../tests/support/worker.ts";
-import { startLocalDbServer, type LocalDbServer } from "../local-db/server.ts";
+import { type RunningWorker, startWorker } from "../../tests/support/worker.ts";
+import { hashPassword } from "../../worker/core/auth/index.ts";
+import { type LocalDbServer, startLocalDbServer } from "../local-db/server.ts";
 import { BENCH_PASSWORD, type Dataset, generateDataset } from "./generate.ts";
 import {
   type CountingProxy,
@@ -73,14 +73,18 @@ try {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const runs: SizeRun[] = [];
   let javascript: BenchReport["javascript"] = [];
-  log(`sizes ${sizes.map(sizeLabel).join(", ")}; up to ${policy.maxSamples} samples per endpoint, ${policy.budgetMs / 1000} s budget each`);
+  log(
+    `sizes ${sizes.map(sizeLabel).join(", ")}; up to ${policy.maxSamples} samples per endpoint, ${policy.budgetMs / 1000} s budget each`,
+  );
 
   for (const size of sizes) {
     const file = path.join(tempDir, `bench-${size}.db`);
     log(`${sizeLabel(size)}: generating ${size.toLocaleString("en")} connections`);
     const dataset = await generateDataset(file, size, passwordHash, (message) => log(message));
     const fileBytes = statSync(file).size;
-    log(`${sizeLabel(size)}: generated in ${dataset.seconds.toFixed(0)} s (${(fileBytes / 1e6).toFixed(0)} MB); starting the Worker`);
+    log(
+      `${sizeLabel(size)}: generated in ${dataset.seconds.toFixed(0)} s (${(fileBytes / 1e6).toFixed(0)} MB); starting the Worker`,
+    );
 
     try {
       running.db = await startLocalDbServer({ file, port: 0 });
@@ -112,7 +116,9 @@ try {
           return timing;
         });
       }
-      log(`${sizeLabel(size)}: replayed ${replayed.size} distinct statements in ${((performance.now() - replayStarted) / 1000).toFixed(0)} s`);
+      log(
+        `${sizeLabel(size)}: replayed ${replayed.size} distinct statements in ${((performance.now() - replayStarted) / 1000).toFixed(0)} s`,
+      );
       // The JavaScript is the same at every size; read it from the first size's pages.
       if (!javascript.length) {
         javascript = results
@@ -140,7 +146,12 @@ try {
     }
   }
 
-  const report: BenchReport = { date: new Date(), runSeconds: (performance.now() - runStarted) / 1000, sizes: runs, javascript };
+  const report: BenchReport = {
+    date: new Date(),
+    runSeconds: (performance.now() - runStarted) / 1000,
+    sizes: runs,
+    javascript,
+  };
   const { misses } = writeReport(output, report);
   const raw = path.join(os.tmpdir(), "moviebooks-bench-results.json");
   writeFileSync(raw, JSON.stringify(report, null, 2));
@@ -173,7 +184,8 @@ async function logIn(url: string, email: string): Promise<string> {
     body: JSON.stringify({ email, password: BENCH_PASSWORD }),
   });
   const body = (await response.json()) as { token?: string; message?: string };
-  if (!response.ok || !body.token) throw new Error(`login as ${email} failed: ${response.status} ${body.message ?? ""}`);
+  if (!response.ok || !body.token)
+    throw new Error(`login as ${email} failed: ${response.status} ${body.message ?? ""}`);
   return body.token;
 }
 
@@ -209,7 +221,10 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
     page("profile-top", "Profile (most active member)", `/users/${dataset.topUserId}`),
     page("notifications", "Notifications", "/notifications"),
     api("api-feed", "API feed, page 1", "/api/connections"),
-    { ...api("api-feed-last", "API feed, last page", `/api/connections?pageNumber=${lastPage}`), display: "/api/connections?pageNumber=<last>" },
+    {
+      ...api("api-feed-last", "API feed, last page", `/api/connections?pageNumber=${lastPage}`),
+      display: "/api/connections?pageNumber=<last>",
+    },
     api("api-popular-tags", "API popular tags", "/api/connections/popular-tags"),
   ];
 }

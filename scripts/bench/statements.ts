@@ -38,7 +38,9 @@ export function replayStatements(file: string, statements: CapturedStatement[]):
       const plan = steps
         .filter(({ parent, detail }, index) =>
           parent === 0
-            ? index === 0 || (!/SUBQUERY|CO-ROUTINE/.test(detail) && !/INDEX sqlite_autoindex_\w+ \(id=\?\)( LEFT-JOIN)?$/.test(detail))
+            ? index === 0 ||
+              (!/SUBQUERY|CO-ROUTINE/.test(detail) &&
+                !/INDEX sqlite_autoindex_\w+ \(id=\?\)( LEFT-JOIN)?$/.test(detail))
             : /^SCAN (?!\(subquery)/.test(detail),
         )
         .map((row) => row.detail);

@@ -11,9 +11,9 @@
  */
 import { execSync } from "node:child_process";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { renderPoster } from "../seed/images.ts";
-import { comments, connections, likes } from "../../worker/db/schema.ts";
 import { startTestApp } from "../../tests/support/app.ts";
+import { comments, connections, likes } from "../../worker/db/schema.ts";
+import { renderPoster } from "../seed/images.ts";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const MEMBERS = Number(process.env.LOAD_MEMBERS ?? 24);
@@ -58,7 +58,11 @@ async function register(index: number): Promise<Member> {
   const response = await fetch(`${app.url}/api/auth/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "CF-Connecting-IP": address },
-    body: JSON.stringify({ username: `load_${index}_${Date.now() % 100000}`, email: `load${index}.${Date.now()}@example.com`, password: "loadtest1" }),
+    body: JSON.stringify({
+      username: `load_${index}_${Date.now() % 100000}`,
+      email: `load${index}.${Date.now()}@example.com`,
+      password: "loadtest1",
+    }),
   });
   const body = (await response.json()) as { _id: string; token: string };
   return { id: body._id, token: body.token, address, liked: new Set(), comments: 0, posts: [] };
@@ -72,7 +76,9 @@ async function act(member: Member, feedIds: string[]) {
   const cookie = { Cookie: `mb_session=${member.token}`, "CF-Connecting-IP": member.address };
   const roll = Math.random();
   if (roll < 0.3) {
-    const response = await timed("page: feed", () => fetch(`${app.url}/?page=${1 + Math.floor(Math.random() * 3)}`, { headers: cookie }));
+    const response = await timed("page: feed", () =>
+      fetch(`${app.url}/?page=${1 + Math.floor(Math.random() * 3)}`, { headers: cookie }),
+    );
     if (response?.status !== 200) return;
   } else if (roll < 0.45) {
     await timed("page: connection", () => fetch(`${app.url}/connections/${pick(feedIds)}`, { headers: cookie }));
@@ -80,7 +86,9 @@ async function act(member: Member, feedIds: string[]) {
     await timed("api: search", () => fetch(`${app.url}/api/connections/search?q=${pick(TERMS)}`, { headers }));
   } else if (roll < 0.78) {
     const id = pick(feedIds);
-    const response = await timed("api: like", () => fetch(`${app.url}/api/connections/${id}/like`, { method: "POST", headers }));
+    const response = await timed("api: like", () =>
+      fetch(`${app.url}/api/connections/${id}/like`, { method: "POST", headers }),
+    );
     if (response?.status === 200) {
       if (member.liked.has(id)) member.liked.delete(id);
       else member.liked.add(id);
@@ -101,7 +109,9 @@ async function act(member: Member, feedIds: string[]) {
     form.set("context", "Posted under load.");
     form.set("tags", "load, test");
     form.set("moviePoster", new File([poster as BlobPart], "poster.png", { type: "image/png" }));
-    const response = await timed("api: post with image", () => fetch(`${app.url}/api/connections`, { method: "POST", headers, body: form }));
+    const response = await timed("api: post with image", () =>
+      fetch(`${app.url}/api/connections`, { method: "POST", headers, body: form }),
+    );
     if (response?.status === 201) member.posts.push((JSON.parse(response.text) as { _id: string })._id);
   }
 }
@@ -121,7 +131,10 @@ try {
 
   // Lost writes: the database must agree with what every member was told.
   const memberIds = members.map((member) => member.id);
-  const likeRows = await app.db.select({ userId: likes.userId, connectionId: likes.connectionId }).from(likes).where(inArray(likes.userId, memberIds));
+  const likeRows = await app.db
+    .select({ userId: likes.userId, connectionId: likes.connectionId })
+    .from(likes)
+    .where(inArray(likes.userId, memberIds));
   const [commentRow] = await app.db.select({ n: count() }).from(comments).where(inArray(comments.userId, memberIds));
   const [postRow] = await app.db.select({ n: count() }).from(connections).where(inArray(connections.userId, memberIds));
   const expectedLikes = members.flatMap((member) => [...member.liked].map((id) => `${member.id}:${id}`)).sort();
@@ -129,12 +142,25 @@ try {
   const expectedComments = members.reduce((sum, member) => sum + member.comments, 0);
   const expectedPosts = members.reduce((sum, member) => sum + member.posts.length, 0);
   const missingPosts = await Promise.all(
-    members.flatMap((member) => member.posts).map(async (id) => (await app.db.select({ id: connections.id }).from(connections).where(and(eq(connections.id, id)))).length === 0),
+    members
+      .flatMap((member) => member.posts)
+      .map(
+        async (id) =>
+          (
+            await app.db
+              .select({ id: connections.id })
+              .from(connections)
+              .where(and(eq(connections.id, id)))
+          ).length === 0,
+      ),
   );
 
   const byKind = Map.groupBy(samples, (sample) => sample.kind);
-  const percentile = (values: number[], p: number) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
-  console.log(`\n${samples.length} requests in ${elapsed.toFixed(1)} s: ${(samples.length / elapsed).toFixed(1)} requests/s\n`);
+  const percentile = (values: number[], p: number) =>
+    values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+  console.log(
+    `\n${samples.length} requests in ${elapsed.toFixed(1)} s: ${(samples.length / elapsed).toFixed(1)} requests/s\n`,
+  );
   console.log("| request | count | p50 ms | p95 ms | p99 ms | 4xx | 5xx/failed |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const [kind, list] of [...byKind].sort()) {
@@ -149,8 +175,12 @@ try {
   const likesOk = JSON.stringify(expectedLikes) === JSON.stringify(actualLikes);
   const commentsOk = commentRow?.n === expectedComments;
   const postsOk = postRow?.n === expectedPosts && !missingPosts.some(Boolean);
-  console.log(`\nLikes: ${actualLikes.length} in the database, ${expectedLikes.length} expected: ${likesOk ? "match" : "MISMATCH"}`);
-  console.log(`Comments: ${commentRow?.n} in the database, ${expectedComments} expected: ${commentsOk ? "match" : "MISMATCH"}`);
+  console.log(
+    `\nLikes: ${actualLikes.length} in the database, ${expectedLikes.length} expected: ${likesOk ? "match" : "MISMATCH"}`,
+  );
+  console.log(
+    `Comments: ${commentRow?.n} in the database, ${expectedComments} expected: ${commentsOk ? "match" : "MISMATCH"}`,
+  );
   console.log(`Posts: ${postRow?.n} in the database, ${expectedPosts} expected: ${postsOk ? "match" : "MISMATCH"}`);
   // The kept counts (decision 010) must have followed every concurrent post: compare them with a recount.
   const [kept] = await app.db.all<{ total: number; tags: number; facets: number }>(sql`select
@@ -159,8 +189,11 @@ try {
       where r.n <> coalesce((select public_connections from tag_counts k where k.tag = r.tag), 0)) as tags,
     (select count(*) from (select f.facet, f.value, count(*) n from connection_facets f join connections c on c.id = f.connection_id where c.owner_private = 0 group by f.facet, f.value) r
       where r.n <> coalesce((select public_connections from facet_counts k where k.facet = r.facet and k.value = r.value), 0)) as facets`);
-  const countsOk = kept !== undefined && Number(kept.total) === 0 && Number(kept.tags) === 0 && Number(kept.facets) === 0;
-  console.log(`Kept counts (site total, tags, filter values) against a recount: ${countsOk ? "match" : `MISMATCH ${JSON.stringify(kept)}`}`);
+  const countsOk =
+    kept !== undefined && Number(kept.total) === 0 && Number(kept.tags) === 0 && Number(kept.facets) === 0;
+  console.log(
+    `Kept counts (site total, tags, filter values) against a recount: ${countsOk ? "match" : `MISMATCH ${JSON.stringify(kept)}`}`,
+  );
   const passed = serverErrors === 0 && likesOk && commentsOk && postsOk && countsOk;
   console.log(passed ? "\nLoad test passed: no 5xx, no lost writes." : "\nLoad test FAILED.");
   process.exitCode = passed ? 0 : 1;

@@ -3,8 +3,8 @@
 
 import { DEFAULT_PORT, startLocalDbServer } from "./server.ts";
 
-const file = process.env["LOCAL_DB_FILE"] || ".data/moviebooks.db";
-const port = parsePort(process.env["LOCAL_DB_PORT"]);
+const file = process.env.LOCAL_DB_FILE || ".data/moviebooks.db";
+const port = parsePort(process.env.LOCAL_DB_PORT);
 
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === "") return DEFAULT_PORT;

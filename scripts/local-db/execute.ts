@@ -5,12 +5,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type Database from "libsql";
 import {
-  encodeValue,
   type BatchCond,
   type BatchStep,
   type Col,
   type CursorEntry,
   type DescribeResult,
+  encodeValue,
   type ProtoError,
   type SqlRef,
   type SqlValue,
@@ -20,8 +20,8 @@ import {
   type StreamResponse,
   type StreamResult,
 } from "./protocol.ts";
-import { analyzeStatement, splitStatements, type StatementInfo } from "./sql-text.ts";
-import { StreamClosedError, type SqlConnection, type Stream } from "./streams.ts";
+import { analyzeStatement, type StatementInfo, splitStatements } from "./sql-text.ts";
+import { type SqlConnection, type Stream, StreamClosedError } from "./streams.ts";
 
 // sqld's limits for `store_sql`, so that code which works locally also works against Turso.
 const MAX_STORED_SQL_COUNT = 50;
@@ -189,12 +189,13 @@ function argsInvalid(detail: string): RequestError {
 // ---------------------------------------------------------------------------------------------------------
 // Batches, sequences, describe, stored SQL
 
-type StepOutcome =
-  | { type: "ok"; result: StmtResult }
-  | { type: "error"; error: ProtoError }
-  | { type: "skipped" };
+type StepOutcome = { type: "ok"; result: StmtResult } | { type: "error"; error: ProtoError } | { type: "skipped" };
 
-async function executeBatch(conn: SqlConnection, sqls: Map<number, string>, steps: BatchStep[]): Promise<StepOutcome[]> {
+async function executeBatch(
+  conn: SqlConnection,
+  sqls: Map<number, string>,
+  steps: BatchStep[],
+): Promise<StepOutcome[]> {
   const outcomes: StepOutcome[] = [];
   for (const step of steps) {
     if (step.condition !== undefined && !evaluateCond(step.condition, outcomes, conn)) {
@@ -253,17 +254,24 @@ async function describe(conn: SqlConnection, sql: string): Promise<DescribeResul
 // read-only unless it opens a write transaction, vacuums or changes the journal mode.
 function isReadonly(conn: SqlConnection, statement: string): boolean {
   const program = conn.db.prepare(`EXPLAIN ${statement}`).raw().all() as unknown[][];
-  return !program.some(([, opcode, , p2]) =>
-    (opcode === "Transaction" && p2 !== 0n) || opcode === "JournalMode" || opcode === "Vacuum");
+  return !program.some(
+    ([, opcode, , p2]) => (opcode === "Transaction" && p2 !== 0n) || opcode === "JournalMode" || opcode === "Vacuum",
+  );
 }
 
 function storeSql(sqls: Map<number, string>, sqlId: number, sql: string): void {
   if (sqls.has(sqlId)) throw new RequestError("SQL_ID_EXISTS", `SQL text with id ${sqlId} is already stored`);
   if (sqls.size >= MAX_STORED_SQL_COUNT) {
-    throw new RequestError("SQL_STORE_TOO_MANY", `The server already stores ${sqls.size} SQL texts, it cannot store more`);
+    throw new RequestError(
+      "SQL_STORE_TOO_MANY",
+      `The server already stores ${sqls.size} SQL texts, it cannot store more`,
+    );
   }
   if (Buffer.byteLength(sql) > MAX_STORED_SQL_BYTES) {
-    throw new RequestError("SQL_STORE_TOO_LARGE", `The statement is too large to be stored (over ${MAX_STORED_SQL_BYTES} bytes)`);
+    throw new RequestError(
+      "SQL_STORE_TOO_LARGE",
+      `The statement is too large to be stored (over ${MAX_STORED_SQL_BYTES} bytes)`,
+    );
   }
   sqls.set(sqlId, sql);
 }
@@ -307,11 +315,35 @@ function sqliteErrorCode(error: unknown): string | undefined {
 // message with "SQLite error: "; we do the same so that error handling written locally works on Turso.
 // The message still says which constraint failed, e.g. "UNIQUE constraint failed: users.email".
 const PRIMARY_CODES = [
-  "SQLITE_OK", "SQLITE_ERROR", "SQLITE_INTERNAL", "SQLITE_PERM", "SQLITE_ABORT", "SQLITE_BUSY", "SQLITE_LOCKED",
-  "SQLITE_NOMEM", "SQLITE_READONLY", "SQLITE_INTERRUPT", "SQLITE_IOERR", "SQLITE_CORRUPT", "SQLITE_NOTFOUND",
-  "SQLITE_FULL", "SQLITE_CANTOPEN", "SQLITE_PROTOCOL", "SQLITE_EMPTY", "SQLITE_SCHEMA", "SQLITE_TOOBIG",
-  "SQLITE_CONSTRAINT", "SQLITE_MISMATCH", "SQLITE_MISUSE", "SQLITE_NOLFS", "SQLITE_AUTH", "SQLITE_FORMAT",
-  "SQLITE_RANGE", "SQLITE_NOTADB", "SQLITE_NOTICE", "SQLITE_WARNING",
+  "SQLITE_OK",
+  "SQLITE_ERROR",
+  "SQLITE_INTERNAL",
+  "SQLITE_PERM",
+  "SQLITE_ABORT",
+  "SQLITE_BUSY",
+  "SQLITE_LOCKED",
+  "SQLITE_NOMEM",
+  "SQLITE_READONLY",
+  "SQLITE_INTERRUPT",
+  "SQLITE_IOERR",
+  "SQLITE_CORRUPT",
+  "SQLITE_NOTFOUND",
+  "SQLITE_FULL",
+  "SQLITE_CANTOPEN",
+  "SQLITE_PROTOCOL",
+  "SQLITE_EMPTY",
+  "SQLITE_SCHEMA",
+  "SQLITE_TOOBIG",
+  "SQLITE_CONSTRAINT",
+  "SQLITE_MISMATCH",
+  "SQLITE_MISUSE",
+  "SQLITE_NOLFS",
+  "SQLITE_AUTH",
+  "SQLITE_FORMAT",
+  "SQLITE_RANGE",
+  "SQLITE_NOTADB",
+  "SQLITE_NOTICE",
+  "SQLITE_WARNING",
 ];
 
 function primaryCode(code: string, rawCode: unknown): string {

@@ -37,17 +37,17 @@ export function encodeValue(value: unknown): ProtoValue {
 
 function decodeValue(raw: unknown, where: string): SqlValue {
   const obj = expectObject(raw, where);
-  switch (obj["type"]) {
+  switch (obj.type) {
     case "null":
       return null;
     case "integer":
-      return decodeInteger(obj["value"], `${where}.value`);
+      return decodeInteger(obj.value, `${where}.value`);
     case "float":
-      return expectNumber(obj["value"], `${where}.value`);
+      return expectNumber(obj.value, `${where}.value`);
     case "text":
-      return expectString(obj["value"], `${where}.value`);
+      return expectString(obj.value, `${where}.value`);
     case "blob": {
-      const base64 = expectString(obj["base64"], `${where}.base64`);
+      const base64 = expectString(obj.base64, `${where}.base64`);
       if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(base64)) throw new ProtocolError(`${where}.base64 is not base64`);
       return Buffer.from(base64, "base64");
     }
@@ -117,16 +117,16 @@ export interface CursorRequest {
 
 export function decodePipelineRequest(body: unknown): PipelineRequest {
   const obj = expectObject(body, "body");
-  const requests = expectArray(obj["requests"], "requests");
+  const requests = expectArray(obj.requests, "requests");
   return {
-    baton: decodeBaton(obj["baton"]),
+    baton: decodeBaton(obj.baton),
     requests: requests.map((request, i) => decodeStreamRequest(request, `requests[${i}]`)),
   };
 }
 
 export function decodeCursorRequest(body: unknown): CursorRequest {
   const obj = expectObject(body, "body");
-  return { baton: decodeBaton(obj["baton"]), steps: decodeBatch(obj["batch"], "batch") };
+  return { baton: decodeBaton(obj.baton), steps: decodeBatch(obj.batch, "batch") };
 }
 
 function decodeBaton(raw: unknown): string | null {
@@ -135,41 +135,45 @@ function decodeBaton(raw: unknown): string | null {
 
 function decodeStreamRequest(raw: unknown, where: string): StreamRequest {
   const obj = expectObject(raw, where);
-  const type = obj["type"];
+  const type = obj.type;
   switch (type) {
     case "close":
     case "get_autocommit":
       return { type };
     case "execute":
-      return { type, stmt: decodeStmt(obj["stmt"], `${where}.stmt`) };
+      return { type, stmt: decodeStmt(obj.stmt, `${where}.stmt`) };
     case "batch":
-      return { type, steps: decodeBatch(obj["batch"], `${where}.batch`) };
+      return { type, steps: decodeBatch(obj.batch, `${where}.batch`) };
     case "sequence":
     case "describe":
       return { type, ...decodeSqlRef(obj, where) };
     case "store_sql":
-      return { type, sqlId: expectSqlId(obj["sql_id"], `${where}.sql_id`), sql: expectString(obj["sql"], `${where}.sql`) };
+      return {
+        type,
+        sqlId: expectSqlId(obj.sql_id, `${where}.sql_id`),
+        sql: expectString(obj.sql, `${where}.sql`),
+      };
     case "close_sql":
-      return { type, sqlId: expectSqlId(obj["sql_id"], `${where}.sql_id`) };
+      return { type, sqlId: expectSqlId(obj.sql_id, `${where}.sql_id`) };
     default:
       throw new ProtocolError(`${where}.type ${JSON.stringify(type)} is not a known request type`);
   }
 }
 
 function decodeSqlRef(obj: Record<string, unknown>, where: string): SqlRef {
-  const hasSql = obj["sql"] !== undefined && obj["sql"] !== null;
-  const hasSqlId = obj["sql_id"] !== undefined && obj["sql_id"] !== null;
+  const hasSql = obj.sql !== undefined && obj.sql !== null;
+  const hasSqlId = obj.sql_id !== undefined && obj.sql_id !== null;
   if (hasSql === hasSqlId) throw new ProtocolError(`${where} needs exactly one of sql and sql_id`);
   return hasSql
-    ? { sql: expectString(obj["sql"], `${where}.sql`) }
-    : { sqlId: expectSqlId(obj["sql_id"], `${where}.sql_id`) };
+    ? { sql: expectString(obj.sql, `${where}.sql`) }
+    : { sqlId: expectSqlId(obj.sql_id, `${where}.sql_id`) };
 }
 
 function decodeStmt(raw: unknown, where: string): Stmt {
   const obj = expectObject(raw, where);
-  const args = optionalArray(obj["args"], `${where}.args`);
-  const namedArgs = optionalArray(obj["named_args"], `${where}.named_args`);
-  const wantRows = obj["want_rows"];
+  const args = optionalArray(obj.args, `${where}.args`);
+  const namedArgs = optionalArray(obj.named_args, `${where}.named_args`);
+  const wantRows = obj.want_rows;
   if (wantRows !== undefined && wantRows !== null && typeof wantRows !== "boolean") {
     throw new ProtocolError(`${where}.want_rows must be a boolean`);
   }
@@ -179,8 +183,8 @@ function decodeStmt(raw: unknown, where: string): Stmt {
     namedArgs: namedArgs.map((arg, i) => {
       const argObj = expectObject(arg, `${where}.named_args[${i}]`);
       return {
-        name: expectString(argObj["name"], `${where}.named_args[${i}].name`),
-        value: decodeValue(argObj["value"], `${where}.named_args[${i}].value`),
+        name: expectString(argObj.name, `${where}.named_args[${i}].name`),
+        value: decodeValue(argObj.value, `${where}.named_args[${i}].value`),
       };
     }),
     wantRows: wantRows ?? true,
@@ -188,15 +192,16 @@ function decodeStmt(raw: unknown, where: string): Stmt {
 }
 
 function decodeBatch(raw: unknown, where: string): BatchStep[] {
-  const steps = expectArray(expectObject(raw, where)["steps"], `${where}.steps`);
+  const steps = expectArray(expectObject(raw, where).steps, `${where}.steps`);
   return steps.map((rawStep, i) => {
     const step = expectObject(rawStep, `${where}.steps[${i}]`);
-    const condition = step["condition"];
+    const condition = step.condition;
     return {
-      condition: condition === undefined || condition === null
-        ? undefined
-        : decodeCond(condition, `${where}.steps[${i}].condition`, i),
-      stmt: decodeStmt(step["stmt"], `${where}.steps[${i}].stmt`),
+      condition:
+        condition === undefined || condition === null
+          ? undefined
+          : decodeCond(condition, `${where}.steps[${i}].condition`, i),
+      stmt: decodeStmt(step.stmt, `${where}.steps[${i}].stmt`),
     };
   });
 }
@@ -204,24 +209,25 @@ function decodeBatch(raw: unknown, where: string): BatchStep[] {
 /** `stepIndex` is the index of the step the condition belongs to: it may only look at earlier steps. */
 function decodeCond(raw: unknown, where: string, stepIndex: number): BatchCond {
   const obj = expectObject(raw, where);
-  const type = obj["type"];
+  const type = obj.type;
   switch (type) {
     case "ok":
     case "error": {
-      const step = obj["step"];
+      const step = obj.step;
       if (!Number.isInteger(step) || (step as number) < 0 || (step as number) >= stepIndex) {
         throw new ProtocolError(`${where}.step must refer to an earlier step`);
       }
       return { type, step: step as number };
     }
     case "not":
-      return { type, cond: decodeCond(obj["cond"], `${where}.cond`, stepIndex) };
+      return { type, cond: decodeCond(obj.cond, `${where}.cond`, stepIndex) };
     case "and":
     case "or":
       return {
         type,
-        conds: expectArray(obj["conds"], `${where}.conds`)
-          .map((cond, i) => decodeCond(cond, `${where}.conds[${i}]`, stepIndex)),
+        conds: expectArray(obj.conds, `${where}.conds`).map((cond, i) =>
+          decodeCond(cond, `${where}.conds[${i}]`, stepIndex),
+        ),
       };
     case "is_autocommit":
       return { type };

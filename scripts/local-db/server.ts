@@ -14,10 +14,10 @@ import { executeCursor, handleStreamRequest } from "./execute.ts";
 import {
   decodeCursorRequest,
   decodePipelineRequest,
-  ProtocolError,
-  stringifyJson,
   type PipelineResponse,
+  ProtocolError,
   type StreamResult,
+  stringifyJson,
 } from "./protocol.ts";
 import { BatonError, SqlConnection, StreamRegistry } from "./streams.ts";
 

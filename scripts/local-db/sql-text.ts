@@ -76,7 +76,13 @@ function* tokenize(sql: string): Generator<Token> {
 // it is inside the body of a CREATE TRIGGER, which only ends at "END;". Columns are the token classes
 // below (the whitespace column is dropped because whitespace never changes the state); state 1 means
 // "a statement has just ended".
-const SEMI = 0, OTHER = 1, EXPLAIN = 2, CREATE = 3, TEMP = 4, TRIGGER = 5, END = 6;
+const SEMI = 0,
+  OTHER = 1,
+  EXPLAIN = 2,
+  CREATE = 3,
+  TEMP = 4,
+  TRIGGER = 5,
+  END = 6;
 const TRANSITIONS: readonly (readonly number[])[] = [
   /* 0 invalid */ [1, 2, 3, 4, 2, 2, 2],
   /* 1 start   */ [1, 2, 3, 4, 2, 2, 2],
@@ -92,12 +98,19 @@ function tokenClass(token: Token): number {
   if (token.kind === "semi") return SEMI;
   if (token.kind !== "word") return OTHER;
   switch (token.upper) {
-    case "EXPLAIN": return EXPLAIN;
-    case "CREATE": return CREATE;
-    case "TEMP": case "TEMPORARY": return TEMP;
-    case "TRIGGER": return TRIGGER;
-    case "END": return END;
-    default: return OTHER;
+    case "EXPLAIN":
+      return EXPLAIN;
+    case "CREATE":
+      return CREATE;
+    case "TEMP":
+    case "TEMPORARY":
+      return TEMP;
+    case "TRIGGER":
+      return TRIGGER;
+    case "END":
+      return END;
+    default:
+      return OTHER;
   }
 }
 

@@ -1262,7 +1262,16 @@ function reactions(byMovie: Record<string, Username[]>): SeedReaction[] {
 /** Deliberately uneven: a few popular posts, a long tail. */
 export const likes: SeedReaction[] = reactions({
   "No Country for Old Men": ["mara_teaches", "jun_frames", "paperback_dad", "orbital_reads", "celluloid_cat", "demo"],
-  Arrival: ["demo", "celluloid_cat", "jun_frames", "mara_teaches", "libby_stacks", "quietmarginalia", "paperback_dad", "austen_after_dark"],
+  Arrival: [
+    "demo",
+    "celluloid_cat",
+    "jun_frames",
+    "mara_teaches",
+    "libby_stacks",
+    "quietmarginalia",
+    "paperback_dad",
+    "austen_after_dark",
+  ],
   "The Shining": ["paperback_dad", "libby_stacks", "jun_frames", "noirhound", "demo"],
   "Little Women": ["austen_after_dark", "mara_teaches", "quietmarginalia", "demo"],
   Dune: ["celluloid_cat", "jun_frames", "paperback_dad", "demo", "noirhound"],
@@ -1325,101 +1334,285 @@ function thread(movieTitle: string, entries: Array<[Username, number, string]>):
 
 export const comments: SeedComment[] = [
   ...thread("No Country for Old Men", [
-    ["mara_teaches", 120, "The coin toss at the gas station is almost word for word from the book, and it's such a good example for showing students how much of the tension comes from the actors' timing rather than the words."],
-    ["noirhound", 150, "Exactly. On the page you hear it in Chigurh's flat voice; on screen it's Bardem's stillness. Same words, different weapon."],
+    [
+      "mara_teaches",
+      120,
+      "The coin toss at the gas station is almost word for word from the book, and it's such a good example for showing students how much of the tension comes from the actors' timing rather than the words.",
+    ],
+    [
+      "noirhound",
+      150,
+      "Exactly. On the page you hear it in Chigurh's flat voice; on screen it's Bardem's stillness. Same words, different weapon.",
+    ],
     ["paperback_dad", 3000, "Did the ending frustrate anyone else the first time? I thought the projector had broken."],
-    ["noirhound", 3100, "It's the book's ending too: Bell's dream about his father riding ahead with fire in a horn. McCarthy's next novel was The Road, where carrying the fire is everything. Try reading them back to back."],
+    [
+      "noirhound",
+      3100,
+      "It's the book's ending too: Bell's dream about his father riding ahead with fire in a horn. McCarthy's next novel was The Road, where carrying the fire is everything. Try reading them back to back.",
+    ],
   ]),
   ...thread("Arrival", [
-    ["demo", 35, "The moment I realised the 'flashbacks' weren't flashbacks, I had to pause the film and walk around the room. Does the novella pull the same trick?"],
-    ["orbital_reads", 52, "It does, but more quietly. Louise talks to her daughter from the first page in a strange mix of tenses, so a careful reader feels something odd about time long before it's explained. The film saves it for a reveal."],
-    ["celluloid_cat", 180, "I'm so glad the film kept Louise's choice. Knowing how it all ends and choosing it anyway is the whole point, and it's even more devastating on the page."],
-    ["mara_teaches", 1440, "Showing this to my class next term alongside the novella. The heptapod logograms are a great way into talking about how a film has to make visible what prose can leave abstract."],
-    ["orbital_reads", 1500, "@mara_teaches If you can, have them read the Fermat's principle section first. It's the part the film drops, and it changes how the ending lands."],
+    [
+      "demo",
+      35,
+      "The moment I realised the 'flashbacks' weren't flashbacks, I had to pause the film and walk around the room. Does the novella pull the same trick?",
+    ],
+    [
+      "orbital_reads",
+      52,
+      "It does, but more quietly. Louise talks to her daughter from the first page in a strange mix of tenses, so a careful reader feels something odd about time long before it's explained. The film saves it for a reveal.",
+    ],
+    [
+      "celluloid_cat",
+      180,
+      "I'm so glad the film kept Louise's choice. Knowing how it all ends and choosing it anyway is the whole point, and it's even more devastating on the page.",
+    ],
+    [
+      "mara_teaches",
+      1440,
+      "Showing this to my class next term alongside the novella. The heptapod logograms are a great way into talking about how a film has to make visible what prose can leave abstract.",
+    ],
+    [
+      "orbital_reads",
+      1500,
+      "@mara_teaches If you can, have them read the Fermat's principle section first. It's the part the film drops, and it changes how the ending lands.",
+    ],
   ]),
   ...thread("The Shining", [
-    ["paperback_dad", 60, "Team Book here. The topiary animals that only move when you're not looking scared me more as a teenager than anything in the film."],
-    ["mara_teaches", 95, "That's the usual split! Though I'd argue the hedge maze does something the topiary can't: it turns the whole hotel into a puzzle Jack can't solve."],
-    ["jun_frames", 400, "The Steadicam shots following Danny's tricycle through the corridors are why I wanted to study cinematography. The sound switching between carpet and wooden floor is unreal."],
-    ["noirhound", 2000, "King's own 1997 miniseries is far more faithful and almost nobody remembers it. Sometimes faithful isn't the point."],
+    [
+      "paperback_dad",
+      60,
+      "Team Book here. The topiary animals that only move when you're not looking scared me more as a teenager than anything in the film.",
+    ],
+    [
+      "mara_teaches",
+      95,
+      "That's the usual split! Though I'd argue the hedge maze does something the topiary can't: it turns the whole hotel into a puzzle Jack can't solve.",
+    ],
+    [
+      "jun_frames",
+      400,
+      "The Steadicam shots following Danny's tricycle through the corridors are why I wanted to study cinematography. The sound switching between carpet and wooden floor is unreal.",
+    ],
+    [
+      "noirhound",
+      2000,
+      "King's own 1997 miniseries is far more faithful and almost nobody remembers it. Sometimes faithful isn't the point.",
+    ],
   ]),
   ...thread("Little Women", [
-    ["austen_after_dark", 90, "The ending where her book is printed and bound still makes me cry. Jo holding the finished copy!"],
-    ["quietmarginalia", 300, "I liked that Gerwig lets Amy be right about things for once. The book is kinder to her than people remember."],
+    [
+      "austen_after_dark",
+      90,
+      "The ending where her book is printed and bound still makes me cry. Jo holding the finished copy!",
+    ],
+    [
+      "quietmarginalia",
+      300,
+      "I liked that Gerwig lets Amy be right about things for once. The book is kinder to her than people remember.",
+    ],
   ]),
   ...thread("Dune", [
-    ["celluloid_cat", 40, "The sound design does what Herbert's glossary does: it makes the world feel alien before you understand any of it."],
-    ["paperback_dad", 300, "Started the book after the film and I'm struggling through the first hundred pages. Does it get easier?"],
-    ["orbital_reads", 330, "Yes, once the family reaches Arrakis. Keep the glossary open and don't worry about catching every name; the book rewards a second read."],
-    ["demo", 2000, "The Princess Irulan epigraphs at the start of each chapter are my favourite part of the book, and the film barely uses them. A fair trade for those visuals, though."],
+    [
+      "celluloid_cat",
+      40,
+      "The sound design does what Herbert's glossary does: it makes the world feel alien before you understand any of it.",
+    ],
+    [
+      "paperback_dad",
+      300,
+      "Started the book after the film and I'm struggling through the first hundred pages. Does it get easier?",
+    ],
+    [
+      "orbital_reads",
+      330,
+      "Yes, once the family reaches Arrakis. Keep the glossary open and don't worry about catching every name; the book rewards a second read.",
+    ],
+    [
+      "demo",
+      2000,
+      "The Princess Irulan epigraphs at the start of each chapter are my favourite part of the book, and the film barely uses them. A fair trade for those visuals, though.",
+    ],
   ]),
   ...thread("Children of Men", [
-    ["orbital_reads", 90, "I had no idea this was based on a P. D. James novel. I only knew her from detective fiction."],
-    ["jun_frames", 110, "Right? As far as I know it's her only science fiction. The book is surprisingly spiritual; the film replaces most of that with those single-take sequences."],
+    [
+      "orbital_reads",
+      90,
+      "I had no idea this was based on a P. D. James novel. I only knew her from detective fiction.",
+    ],
+    [
+      "jun_frames",
+      110,
+      "Right? As far as I know it's her only science fiction. The book is surprisingly spiritual; the film replaces most of that with those single-take sequences.",
+    ],
     ["celluloid_cat", 1600, "The car ambush is the best single shot of the century and I will fight about it."],
   ]),
   ...thread("Jurassic Park", [
     ["demo", 180, "Hammond being so cold in the book is wild. Attenborough made him so lovable."],
-    ["paperback_dad", 200, "Spielberg gave him the flea circus speech, which makes him a dreamer instead of a crook. I think both versions are true of the same man."],
+    [
+      "paperback_dad",
+      200,
+      "Spielberg gave him the flea circus speech, which makes him a dreamer instead of a crook. I think both versions are true of the same man.",
+    ],
   ]),
   ...thread("The Remains of the Day", [
-    ["quietmarginalia", 200, "In the book, when Miss Kenton finds him with a sentimental romance, he insists he reads them to improve his command of the English language. One of the saddest things I've ever read. So glad the film kept the scene."],
-    ["austen_after_dark", 260, "Same. Hopkins holding that book against his chest like a state secret. I have to pause every time."],
-    ["libby_stacks", 1200, "We read this for book club last year and half the group came away furious with Stevens and the other half wanting to hug him."],
+    [
+      "quietmarginalia",
+      200,
+      "In the book, when Miss Kenton finds him with a sentimental romance, he insists he reads them to improve his command of the English language. One of the saddest things I've ever read. So glad the film kept the scene.",
+    ],
+    [
+      "austen_after_dark",
+      260,
+      "Same. Hopkins holding that book against his chest like a state secret. I have to pause every time.",
+    ],
+    [
+      "libby_stacks",
+      1200,
+      "We read this for book club last year and half the group came away furious with Stevens and the other half wanting to hug him.",
+    ],
   ]),
   ...thread("Misery", [
     ["noirhound", 80, "The sledgehammer scene is one of the few times I've heard a whole cinema flinch at once."],
     ["paperback_dad", 100, "Ha, my wife still refuses to watch it a second time because of that scene."],
-    ["libby_stacks", 700, "From the reference desk: people still come in asking for 'the book where the fan kidnaps the writer' without knowing the title."],
+    [
+      "libby_stacks",
+      700,
+      "From the reference desk: people still come in asking for 'the book where the fan kidnaps the writer' without knowing the title.",
+    ],
   ]),
   ...thread("The Road", [
-    ["libby_stacks", 300, "I couldn't finish the film the first time. The book I read in one sitting, which says something about how prose can be kinder than images even when it describes worse things."],
-    ["quietmarginalia", 340, "Yes. The sentence fragments keep you at a little distance. The film has nowhere to hide."],
-    ["jun_frames", 1500, "From what I've read they shot in real damaged landscapes instead of building sets, and it shows. It's one of the most convincing ruined worlds I've seen."],
+    [
+      "libby_stacks",
+      300,
+      "I couldn't finish the film the first time. The book I read in one sitting, which says something about how prose can be kinder than images even when it describes worse things.",
+    ],
+    [
+      "quietmarginalia",
+      340,
+      "Yes. The sentence fragments keep you at a little distance. The film has nowhere to hide.",
+    ],
+    [
+      "jun_frames",
+      1500,
+      "From what I've read they shot in real damaged landscapes instead of building sets, and it shows. It's one of the most convincing ruined worlds I've seen.",
+    ],
   ]),
   ...thread("Annihilation", [
-    ["orbital_reads", 80, "I read all three Southern Reach books after this, and the sequels go somewhere completely different again."],
+    [
+      "orbital_reads",
+      80,
+      "I read all three Southern Reach books after this, and the sequels go somewhere completely different again.",
+    ],
     ["jun_frames", 1000, "That bear scene. I have not recovered."],
   ]),
   ...thread("Never Let Me Go", [
-    ["demo", 120, "I read this with no idea of the premise and I think that's the ideal way. Did you read or watch first?"],
+    [
+      "demo",
+      120,
+      "I read this with no idea of the premise and I think that's the ideal way. Did you read or watch first?",
+    ],
     ["quietmarginalia", 170, "Read first, years ago. Watching the film felt like visiting people I used to know."],
-    ["libby_stacks", 900, "Carey Mulligan's voiceover is the closest a film has come to Kathy's narration for me. That calm is what makes it hurt."],
+    [
+      "libby_stacks",
+      900,
+      "Carey Mulligan's voiceover is the closest a film has come to Kathy's narration for me. That calm is what makes it hurt.",
+    ],
     ["jun_frames", 2400, "The palette is so washed out it already feels like a memory. Beautiful and awful."],
   ]),
   ...thread("Apocalypse Now", [
-    ["noirhound", 45, "Kurtz reading T. S. Eliot's 'The Hollow Men' is a great touch: the poem's epigraph is 'Mistah Kurtz—he dead', straight out of Conrad."],
-    ["mara_teaches", 70, "Yes! And if you pause on Kurtz's table you can see From Ritual to Romance and The Golden Bough, the two books Eliot credits in his notes to The Waste Land. The film is layered like a reading list."],
-    ["jun_frames", 600, "Hearts of Darkness, the documentary about the making of this film, is its own Conrad adaptation in a way."],
+    [
+      "noirhound",
+      45,
+      "Kurtz reading T. S. Eliot's 'The Hollow Men' is a great touch: the poem's epigraph is 'Mistah Kurtz—he dead', straight out of Conrad.",
+    ],
+    [
+      "mara_teaches",
+      70,
+      "Yes! And if you pause on Kurtz's table you can see From Ritual to Romance and The Golden Bough, the two books Eliot credits in his notes to The Waste Land. The film is layered like a reading list.",
+    ],
+    [
+      "jun_frames",
+      600,
+      "Hearts of Darkness, the documentary about the making of this film, is its own Conrad adaptation in a way.",
+    ],
     ["demo", 3000, "I've never read the novella. How long is it? I'm intimidated."],
-    ["mara_teaches", 3050, "It's short, around a hundred pages in most editions. Read it in one evening, then rewatch the boat scenes."],
+    [
+      "mara_teaches",
+      3050,
+      "It's short, around a hundred pages in most editions. Read it in one evening, then rewatch the boat scenes.",
+    ],
   ]),
   ...thread("Stalker", [
     ["celluloid_cat", 150, "The switch from sepia to colour when they enter the Zone still gets me every time."],
-    ["jun_frames", 200, "And the long, slow shot over the shallow water with all those objects lying under the surface. I could look at that for an hour."],
-    ["orbital_reads", 260, "Then you read the book and Red is a cynical, funny, hard-drinking smuggler. Completely different energy, same ache at the end."],
+    [
+      "jun_frames",
+      200,
+      "And the long, slow shot over the shallow water with all those objects lying under the surface. I could look at that for an hour.",
+    ],
+    [
+      "orbital_reads",
+      260,
+      "Then you read the book and Red is a cynical, funny, hard-drinking smuggler. Completely different energy, same ache at the end.",
+    ],
   ]),
   ...thread("The Handmaiden", [
-    ["austen_after_dark", 500, "Fingersmith is one of my all-time favourites and I was nervous, but the film is a completely different animal and I love them both."],
-    ["jun_frames", 520, "The multi-part structure is such a gift to a filmmaker. You get to show the same scenes again with what the audience now knows."],
-    ["celluloid_cat", 1700, "The moment in part two when we see the first meeting again from the other side... the whole audience at my screening gasped."],
+    [
+      "austen_after_dark",
+      500,
+      "Fingersmith is one of my all-time favourites and I was nervous, but the film is a completely different animal and I love them both.",
+    ],
+    [
+      "jun_frames",
+      520,
+      "The multi-part structure is such a gift to a filmmaker. You get to show the same scenes again with what the audience now knows.",
+    ],
+    [
+      "celluloid_cat",
+      1700,
+      "The moment in part two when we see the first meeting again from the other side... the whole audience at my screening gasped.",
+    ],
   ]),
   ...thread("Pride & Prejudice", [
-    ["libby_stacks", 60, "The long, unbroken shot through the Netherfield ball, drifting from one conversation to the next, is how I picture Austen's narrator now."],
+    [
+      "libby_stacks",
+      60,
+      "The long, unbroken shot through the Netherfield ball, drifting from one conversation to the next, is how I picture Austen's narrator now.",
+    ],
     ["mara_teaches", 900, "The 1995 miniseries people will be here any minute."],
     ["austen_after_dark", 930, "Let them come. There's room for two Darcys in a well-ordered life."],
   ]),
   ...thread("Ex Machina", [
-    ["orbital_reads", 100, "The Frankenstein reading makes the ending hit harder: in the book the creature at least gets to speak for himself. Ava just walks out into the world."],
-    ["celluloid_cat", 140, "Yes, and Caleb is the reader who thinks he's the hero of the story. Shelley would have had a field day."],
+    [
+      "orbital_reads",
+      100,
+      "The Frankenstein reading makes the ending hit harder: in the book the creature at least gets to speak for himself. Ava just walks out into the world.",
+    ],
+    [
+      "celluloid_cat",
+      140,
+      "Yes, and Caleb is the reader who thinks he's the hero of the story. Shelley would have had a field day.",
+    ],
   ]),
   ...thread("The Truman Show", [
-    ["orbital_reads", 100, "I had never heard of Time Out of Joint. Adding it to my list. Is it as paranoid as later Dick?"],
-    ["mara_teaches", 130, "More restrained, which is why it pairs so well with the film. It reads like a quiet domestic novel until suddenly it doesn't."],
+    [
+      "orbital_reads",
+      100,
+      "I had never heard of Time Out of Joint. Adding it to my list. Is it as paranoid as later Dick?",
+    ],
+    [
+      "mara_teaches",
+      130,
+      "More restrained, which is why it pairs so well with the film. It reads like a quiet domestic novel until suddenly it doesn't.",
+    ],
     ["libby_stacks", 2000, "We have an old paperback of this in the stacks. Pulling it for the display!"],
   ]),
   ...thread("Her", [
-    ["jun_frames", 300, "The colours in Her are so warm that loneliness looks comfortable. I wonder what a film of Klara would look like."],
+    [
+      "jun_frames",
+      300,
+      "The colours in Her are so warm that loneliness looks comfortable. I wonder what a film of Klara would look like.",
+    ],
     ["quietmarginalia", 320, "Sunlight, obviously. Lots of it."],
     ["demo", 1800, "This is making me want to reread Klara. The shop window chapters are my favourite."],
   ]),
@@ -1428,32 +1621,60 @@ export const comments: SeedComment[] = [
     ["jun_frames", 230, "Ha! Ki-woo with a forged diploma and a sweater over his shoulders."],
   ]),
   ...thread("The Matrix", [
-    ["orbital_reads", 30, "I love that the book is hollow. A book about copies without originals, used as a hiding place. Perfect."],
-    ["noirhound", 1000, "Read the Baudrillard after seeing this in college. Understood maybe a third of it. Still think about it."],
+    [
+      "orbital_reads",
+      30,
+      "I love that the book is hollow. A book about copies without originals, used as a hiding place. Perfect.",
+    ],
+    [
+      "noirhound",
+      1000,
+      "Read the Baudrillard after seeing this in college. Understood maybe a third of it. Still think about it.",
+    ],
     ["jun_frames", 1030, "A third is above average, honestly."],
   ]),
   ...thread("Pulp Fiction", [
     ["noirhound", 90, "I didn't know this was a real series! I always assumed Tarantino made it up."],
-    ["demo", 120, "Very real. Modesty Blaise started as a newspaper comic strip in the sixties, before the novels. There's also a 1966 film, which I haven't seen."],
+    [
+      "demo",
+      120,
+      "Very real. Modesty Blaise started as a newspaper comic strip in the sixties, before the novels. There's also a 1966 film, which I haven't seen.",
+    ],
     ["paperback_dad", 2000, "And Vincent never gets to find out how it ends. Kind of tragic."],
   ]),
   ...thread("The Shawshank Redemption", [
     ["paperback_dad", 300, "'The Count of Monte Crisco.' Heywood deserves a spin-off."],
-    ["mara_teaches", 400, "The parallel goes deeper: Dantès gets out knowing where a fortune is hidden, and Andy gets out with the warden's money, parked under the fake identity he invented."],
+    [
+      "mara_teaches",
+      400,
+      "The parallel goes deeper: Dantès gets out knowing where a fortune is hidden, and Andy gets out with the warden's money, parked under the fake identity he invented.",
+    ],
     ["libby_stacks", 460, "Exactly. I always shelve the two together on our prison-break display."],
     ["demo", 5000, "Now I want to read the King novella. Is it in a collection?"],
     ["libby_stacks", 5100, "Different Seasons, from 1982. It also has the novella that became Stand by Me."],
   ]),
   ...thread("Star Trek II: The Wrath of Khan", [
-    ["orbital_reads", 45, "And Khan's own shelf has Moby-Dick on it, among others. The whole film is in conversation with books."],
+    [
+      "orbital_reads",
+      45,
+      "And Khan's own shelf has Moby-Dick on it, among others. The whole film is in conversation with books.",
+    ],
     ["libby_stacks", 200, "Kirk needing reading glasses for it is such a good touch in a film about getting older."],
     ["paperback_dad", 230, "Yes! Bones with the glasses, Spock with the book: the whole theme in one birthday."],
   ]),
   ...thread("Dead Poets Society", [
     ["libby_stacks", 30, "A teacher posting this. Of course. Of course."],
     ["mara_teaches", 50, "I contain multitudes, Libby."],
-    ["austen_after_dark", 400, "The Whitman I met after this film was not the Whitman I expected. 'Song of Myself' is wild."],
+    [
+      "austen_after_dark",
+      400,
+      "The Whitman I met after this film was not the Whitman I expected. 'Song of Myself' is wild.",
+    ],
     ["demo", 1200, "Which edition of Leaves of Grass should a beginner pick up? There seem to be a hundred."],
-    ["mara_teaches", 1260, "If you can, get one that prints the 1855 first edition as well as the final version. The first edition is shorter and stranger, and you can see how much he kept changing."],
+    [
+      "mara_teaches",
+      1260,
+      "If you can, get one that prints the 1855 first edition as well as the final version. The first edition is shorter and stranger, and you can see how much he kept changing.",
+    ],
   ]),
 ];

@@ -10,8 +10,8 @@
  * Same input, same bytes: all randomness comes from a PRNG seeded with a hash of the `seed` string.
  */
 import { createRequire } from "node:module";
-import { PNG } from "pngjs";
 import { Resvg } from "@resvg/resvg-js";
+import { PNG } from "pngjs";
 
 // ---------------------------------------------------------------------------------------------------------
 // Public API
@@ -241,7 +241,15 @@ function textBlock(
   lines: string[],
   font: FontSpec,
   size: number,
-  opts: { x: number; firstBaseline: number; lineHeight: number; fill: string; anchor?: "start" | "middle" | "end"; letterSpacing?: number; extra?: string },
+  opts: {
+    x: number;
+    firstBaseline: number;
+    lineHeight: number;
+    fill: string;
+    anchor?: "start" | "middle" | "end";
+    letterSpacing?: number;
+    extra?: string;
+  },
 ): string {
   const anchor = opts.anchor ?? "middle";
   return lines
@@ -333,18 +341,117 @@ interface Palette {
 
 /** Hand-picked poster palettes; three light ones for variety. */
 const POSTER_PALETTES: readonly Palette[] = [
-  { top: "#1f3a5a", bottom: "#0d1726", glow: "#ffd6a5", accent: "#ff7a59", accent2: "#35597a", ink: "#fdf3e7", muted: "#c9cfd8" },
-  { top: "#a4532a", bottom: "#2e170d", glow: "#ffe2b0", accent: "#f2a65a", accent2: "#6b2d17", ink: "#fff4e3", muted: "#e8cdb5" },
-  { top: "#0f4c4a", bottom: "#061c1b", glow: "#e9f5db", accent: "#f4a259", accent2: "#1d7874", ink: "#f1faee", muted: "#b9d4cf" },
-  { top: "#4a1e4f", bottom: "#160b1c", glow: "#ffcfd2", accent: "#e07a9f", accent2: "#6b3a7a", ink: "#fbeff5", muted: "#d8c2d6" },
-  { top: "#23402c", bottom: "#0b150e", glow: "#f6e7b4", accent: "#d9a441", accent2: "#3f6b4a", ink: "#f6f1e1", muted: "#c9ccb8" },
-  { top: "#415a77", bottom: "#0d1b2a", glow: "#f1f1ec", accent: "#a9c5e0", accent2: "#5d7591", ink: "#f4f6f8", muted: "#c1cbd6" },
-  { top: "#5c0f14", bottom: "#1a0505", glow: "#ffd7a8", accent: "#e4572e", accent2: "#8a1c22", ink: "#fff1e6", muted: "#e3c4b8" },
-  { top: "#3c096c", bottom: "#10002b", glow: "#f8f7ff", accent: "#ff9e00", accent2: "#5a189a", ink: "#f8f7ff", muted: "#cdbfe0" },
-  { top: "#4b4a2f", bottom: "#1a1911", glow: "#f3e9d2", accent: "#c65d3b", accent2: "#6d6a43", ink: "#f7f2e7", muted: "#d3cfbd" },
-  { top: "#f7f0e3", bottom: "#eadfcb", glow: "#e9a23b", accent: "#c8553d", accent2: "#2f4858", ink: "#1f2a36", muted: "#5b6470", light: true },
-  { top: "#eef2e6", bottom: "#d6e0cc", glow: "#f2c14e", accent: "#3f7d6b", accent2: "#264653", ink: "#1b2b26", muted: "#4f605a", light: true },
-  { top: "#fbeee8", bottom: "#efd5ca", glow: "#f4a261", accent: "#b5485f", accent2: "#3d405b", ink: "#2b2d42", muted: "#5f5f73", light: true },
+  {
+    top: "#1f3a5a",
+    bottom: "#0d1726",
+    glow: "#ffd6a5",
+    accent: "#ff7a59",
+    accent2: "#35597a",
+    ink: "#fdf3e7",
+    muted: "#c9cfd8",
+  },
+  {
+    top: "#a4532a",
+    bottom: "#2e170d",
+    glow: "#ffe2b0",
+    accent: "#f2a65a",
+    accent2: "#6b2d17",
+    ink: "#fff4e3",
+    muted: "#e8cdb5",
+  },
+  {
+    top: "#0f4c4a",
+    bottom: "#061c1b",
+    glow: "#e9f5db",
+    accent: "#f4a259",
+    accent2: "#1d7874",
+    ink: "#f1faee",
+    muted: "#b9d4cf",
+  },
+  {
+    top: "#4a1e4f",
+    bottom: "#160b1c",
+    glow: "#ffcfd2",
+    accent: "#e07a9f",
+    accent2: "#6b3a7a",
+    ink: "#fbeff5",
+    muted: "#d8c2d6",
+  },
+  {
+    top: "#23402c",
+    bottom: "#0b150e",
+    glow: "#f6e7b4",
+    accent: "#d9a441",
+    accent2: "#3f6b4a",
+    ink: "#f6f1e1",
+    muted: "#c9ccb8",
+  },
+  {
+    top: "#415a77",
+    bottom: "#0d1b2a",
+    glow: "#f1f1ec",
+    accent: "#a9c5e0",
+    accent2: "#5d7591",
+    ink: "#f4f6f8",
+    muted: "#c1cbd6",
+  },
+  {
+    top: "#5c0f14",
+    bottom: "#1a0505",
+    glow: "#ffd7a8",
+    accent: "#e4572e",
+    accent2: "#8a1c22",
+    ink: "#fff1e6",
+    muted: "#e3c4b8",
+  },
+  {
+    top: "#3c096c",
+    bottom: "#10002b",
+    glow: "#f8f7ff",
+    accent: "#ff9e00",
+    accent2: "#5a189a",
+    ink: "#f8f7ff",
+    muted: "#cdbfe0",
+  },
+  {
+    top: "#4b4a2f",
+    bottom: "#1a1911",
+    glow: "#f3e9d2",
+    accent: "#c65d3b",
+    accent2: "#6d6a43",
+    ink: "#f7f2e7",
+    muted: "#d3cfbd",
+  },
+  {
+    top: "#f7f0e3",
+    bottom: "#eadfcb",
+    glow: "#e9a23b",
+    accent: "#c8553d",
+    accent2: "#2f4858",
+    ink: "#1f2a36",
+    muted: "#5b6470",
+    light: true,
+  },
+  {
+    top: "#eef2e6",
+    bottom: "#d6e0cc",
+    glow: "#f2c14e",
+    accent: "#3f7d6b",
+    accent2: "#264653",
+    ink: "#1b2b26",
+    muted: "#4f605a",
+    light: true,
+  },
+  {
+    top: "#fbeee8",
+    bottom: "#efd5ca",
+    glow: "#f4a261",
+    accent: "#b5485f",
+    accent2: "#3d405b",
+    ink: "#2b2d42",
+    muted: "#5f5f73",
+    light: true,
+  },
 ];
 
 function posterPalette(rng: Rng): Palette {
@@ -354,7 +461,15 @@ function posterPalette(rng: Rng): Palette {
 }
 
 type PosterComposition = "horizon" | "bauhaus" | "rings" | "stripes" | "moon" | "arch" | "eclipse";
-const POSTER_COMPOSITIONS: readonly PosterComposition[] = ["horizon", "bauhaus", "rings", "stripes", "moon", "arch", "eclipse"];
+const POSTER_COMPOSITIONS: readonly PosterComposition[] = [
+  "horizon",
+  "bauhaus",
+  "rings",
+  "stripes",
+  "moon",
+  "arch",
+  "eclipse",
+];
 
 interface Area {
   x: number;
@@ -632,7 +747,14 @@ function coverSvg({ title, author, seed }: CoverInput): string {
     // Classic paperback: coloured top and bottom, paper band across the middle.
     const bandTop = 150;
     const bandBottom = 450;
-    const fitted = fitText(title, serif, { maxWidth: W - 90, maxHeight: 200, maxLines: 4, maxSize: 50, minSize: 22, lineHeight: 1.12 });
+    const fitted = fitText(title, serif, {
+      maxWidth: W - 90,
+      maxHeight: 200,
+      maxLines: 4,
+      maxSize: 50,
+      minSize: 22,
+      lineHeight: 1.12,
+    });
     const block = fitted.size + (fitted.lines.length - 1) * fitted.size * 1.12;
     const first = (bandTop + bandBottom) / 2 - block / 2 + fitted.size * 0.78;
     const authorLine = authorText ? ellipsize(authorText, sans, 14, W - 80, 3) : "";
@@ -651,7 +773,14 @@ function coverSvg({ title, author, seed }: CoverInput): string {
 
   if (style === "frame") {
     // Deep field with a double gilt frame, title centred, emblem, author at the foot.
-    const fitted = fitText(title, serif, { maxWidth: W - 110, maxHeight: 220, maxLines: 5, maxSize: 46, minSize: 20, lineHeight: 1.14 });
+    const fitted = fitText(title, serif, {
+      maxWidth: W - 110,
+      maxHeight: 220,
+      maxLines: 5,
+      maxSize: 46,
+      minSize: 20,
+      lineHeight: 1.14,
+    });
     const block = fitted.size + (fitted.lines.length - 1) * fitted.size * 1.14;
     const first = 250 - block / 2 + fitted.size * 0.78;
     const authorLine = authorText ? ellipsize(authorText, sans, 13, W - 110, 3) : "";
@@ -669,7 +798,14 @@ function coverSvg({ title, author, seed }: CoverInput): string {
 
   // "spine": paper field, a coloured spine band on the left, title set left-aligned, italic author.
   const left = 92;
-  const fitted = fitText(title, serif, { maxWidth: W - left - 36, maxHeight: 260, maxLines: 5, maxSize: 52, minSize: 22, lineHeight: 1.1 });
+  const fitted = fitText(title, serif, {
+    maxWidth: W - left - 36,
+    maxHeight: 260,
+    maxLines: 5,
+    maxSize: 52,
+    minSize: 22,
+    lineHeight: 1.1,
+  });
   const first = 150 + fitted.size * 0.78;
   const lastBaseline = first + (fitted.lines.length - 1) * fitted.size * 1.1;
   const authorLine = (author ?? "").trim() ? ellipsize((author ?? "").trim(), serifItalic, 22, W - left - 36) : "";
@@ -729,7 +865,11 @@ export function initialsOf(name: string): string {
   const words = name
     .replace(/[_\-.]+/g, " ")
     .split(/\s+/)
-    .map((w) => Array.from(w).filter((ch) => DRAWABLE.test(ch)).join(""))
+    .map((w) =>
+      Array.from(w)
+        .filter((ch) => DRAWABLE.test(ch))
+        .join(""),
+    )
     .filter(Boolean);
   const first = words[0];
   if (!first) return "";
@@ -783,14 +923,63 @@ interface StillLight {
 
 /** Hand-picked skies: dusk, golden hour, blue hour, dawn, teal twilight, overcast, red sunset, night. */
 const STILL_LIGHTS: readonly StillLight[] = [
-  { sky: ["#1d2440", "#8a4a5c", "#f0a868"], sun: "#ffe3b3", sunOpacity: 0.95, haze: ["#6b4a5e", "#4a3448", "#2c2233"], land: "#141019" },
-  { sky: ["#2b2a3d", "#a86b3c", "#f5cf7a"], sun: "#fff1c9", sunOpacity: 0.95, haze: ["#8a6a4e", "#5a4636", "#33291f"], land: "#15110d" },
-  { sky: ["#0e1a33", "#2d4a7a", "#8aa6c8"], sun: "#e8eef7", sunOpacity: 0.9, haze: ["#4a5f80", "#32425e", "#1f2a3f"], land: "#0c111c" },
-  { sky: ["#2a3150", "#b36b8a", "#f6c1a6"], sun: "#fff0e0", sunOpacity: 0.95, haze: ["#8a6a88", "#5c4a66", "#372d42"], land: "#17131d" },
-  { sky: ["#0c1f26", "#1f5560", "#9cc5b8"], sun: "#effaf3", sunOpacity: 0.9, haze: ["#3f6a6a", "#2a4a4c", "#183033"], land: "#0a1416" },
-  { sky: ["#2c2f33", "#5e6469", "#a3a8ab"], sun: "#f4f4f0", sunOpacity: 0.45, haze: ["#5c6266", "#43484c", "#2c3033"], land: "#15181a" },
-  { sky: ["#1a1420", "#7a2e2e", "#e0694a"], sun: "#ffd2a1", sunOpacity: 0.95, haze: ["#6a3a3e", "#472830", "#2a1a20"], land: "#120c10" },
-  { sky: ["#050a16", "#0f1d33", "#2a3d5c"], sun: "#f1efe6", sunOpacity: 0.95, haze: ["#24324a", "#18233a", "#0f1626"], land: "#070a12", night: true },
+  {
+    sky: ["#1d2440", "#8a4a5c", "#f0a868"],
+    sun: "#ffe3b3",
+    sunOpacity: 0.95,
+    haze: ["#6b4a5e", "#4a3448", "#2c2233"],
+    land: "#141019",
+  },
+  {
+    sky: ["#2b2a3d", "#a86b3c", "#f5cf7a"],
+    sun: "#fff1c9",
+    sunOpacity: 0.95,
+    haze: ["#8a6a4e", "#5a4636", "#33291f"],
+    land: "#15110d",
+  },
+  {
+    sky: ["#0e1a33", "#2d4a7a", "#8aa6c8"],
+    sun: "#e8eef7",
+    sunOpacity: 0.9,
+    haze: ["#4a5f80", "#32425e", "#1f2a3f"],
+    land: "#0c111c",
+  },
+  {
+    sky: ["#2a3150", "#b36b8a", "#f6c1a6"],
+    sun: "#fff0e0",
+    sunOpacity: 0.95,
+    haze: ["#8a6a88", "#5c4a66", "#372d42"],
+    land: "#17131d",
+  },
+  {
+    sky: ["#0c1f26", "#1f5560", "#9cc5b8"],
+    sun: "#effaf3",
+    sunOpacity: 0.9,
+    haze: ["#3f6a6a", "#2a4a4c", "#183033"],
+    land: "#0a1416",
+  },
+  {
+    sky: ["#2c2f33", "#5e6469", "#a3a8ab"],
+    sun: "#f4f4f0",
+    sunOpacity: 0.45,
+    haze: ["#5c6266", "#43484c", "#2c3033"],
+    land: "#15181a",
+  },
+  {
+    sky: ["#1a1420", "#7a2e2e", "#e0694a"],
+    sun: "#ffd2a1",
+    sunOpacity: 0.95,
+    haze: ["#6a3a3e", "#472830", "#2a1a20"],
+    land: "#120c10",
+  },
+  {
+    sky: ["#050a16", "#0f1d33", "#2a3d5c"],
+    sun: "#f1efe6",
+    sunOpacity: 0.95,
+    haze: ["#24324a", "#18233a", "#0f1626"],
+    land: "#070a12",
+    night: true,
+  },
 ];
 
 function screenshotSvg({ caption, seed }: ScreenshotInput): string {
@@ -825,7 +1014,14 @@ function screenshotSvg({ caption, seed }: ScreenshotInput): string {
   const captionFont: FontSpec = { family: SANS, weight: 500 };
   // Two balanced lines at most, shrinking a little (then ellipsizing) for long captions.
   const fitted = caption.trim()
-    ? fitText(caption, captionFont, { maxWidth: W - 160, maxHeight: 80, maxLines: 2, maxSize: 22, minSize: 18, lineHeight: 1.3 })
+    ? fitText(caption, captionFont, {
+        maxWidth: W - 160,
+        maxHeight: 80,
+        maxLines: 2,
+        maxSize: 22,
+        minSize: 18,
+        lineHeight: 1.3,
+      })
     : { lines: [], size: 22 };
   const lines = fitted.lines;
   const capSize = fitted.size;
@@ -886,9 +1082,7 @@ function silhouettes(rng: Rng, W: number, ground: number, color: string): string
   const kind = rng.pick(["figure", "pair", "poles", "trees", "house"] as const);
   const figure = (x: number, scale: number) => {
     const s = scale;
-    return (
-      `<g transform="translate(${fmt(x)} ${fmt(ground)}) scale(${fmt(s)})" fill="${color}">${FIGURE_PATH}</g>`
-    );
+    return `<g transform="translate(${fmt(x)} ${fmt(ground)}) scale(${fmt(s)})" fill="${color}">${FIGURE_PATH}</g>`;
   };
   switch (kind) {
     case "figure":

@@ -6,12 +6,7 @@
  */
 import { count } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "../../worker/db/client.ts";
-import * as schema from "../../worker/db/schema.ts";
-import { newId } from "../../worker/ids.ts";
-import { newImageKey } from "../../worker/image-keys.ts";
-import { hashPassword } from "../../worker/auth/passwords.ts";
-import { nameOf, notificationText } from "../../worker/notification-text.ts";
+import { hashPassword } from "../../worker/core/auth/index.ts";
 import {
   bookSearchText,
   connectionSearchText,
@@ -19,9 +14,14 @@ import {
   indexConnection,
   indexMovie,
   movieSearchText,
-} from "../../worker/search-index.ts";
-import { normalizeTags, splitList } from "../../worker/tags.ts";
-import { connections as pairs, comments, favorites, follows, likes, textPosts, users } from "./content.ts";
+} from "../../worker/core/catalog/index.ts";
+import { newId } from "../../worker/core/ids.ts";
+import { newImageKey } from "../../worker/core/images/index.ts";
+import { nameOf, notificationText } from "../../worker/core/notifications/index.ts";
+import { normalizeTags, splitList } from "../../worker/core/rules/index.ts";
+import type { Database } from "../../worker/db/client.ts";
+import * as schema from "../../worker/db/schema.ts";
+import { comments, favorites, follows, likes, connections as pairs, textPosts, users } from "./content.ts";
 import { renderAvatar, renderCover, renderPoster, renderScreenshot } from "./images.ts";
 
 export const DEMO_EMAIL = "demo@example.com";
@@ -59,7 +59,10 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       bio: user.bio,
       location: user.location,
       isPrivate: user.isPrivate,
-      pictureKey: await putPng("avatar", renderAvatar({ name: user.displayName || user.username, hue: user.avatarHue })),
+      pictureKey: await putPng(
+        "avatar",
+        renderAvatar({ name: user.displayName || user.username, hue: user.avatarHue }),
+      ),
       createdAt: now - (400 - index) * DAY,
     })),
   );
@@ -90,7 +93,12 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       movieIds.set(movieKey, movieId);
       const posterKey = await putPng(
         "poster",
-        renderPoster({ title: pair.movie.title, year: pair.movie.year, director: pair.movie.director, seed: pair.movie.title }),
+        renderPoster({
+          title: pair.movie.title,
+          year: pair.movie.year,
+          director: pair.movie.director,
+          seed: pair.movie.title,
+        }),
       );
       movieRows.push({
         id: movieId,
@@ -111,7 +119,11 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
         ...indexMovie(
           db,
           movieId,
-          movieSearchText({ ...pair.movie, genres: splitList(pair.movie.genres), actors: splitList(pair.movie.actors) }),
+          movieSearchText({
+            ...pair.movie,
+            genres: splitList(pair.movie.genres),
+            actors: splitList(pair.movie.actors),
+          }),
         ),
       );
     }
@@ -238,7 +250,10 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
   // Each member's three newest notifications are still unread, so the header badge shows a count on first login.
   const byRecipient = Map.groupBy(notificationRows, (row) => row.recipientId);
   for (const rows of byRecipient.values()) {
-    rows.sort((a, b) => b.createdAt! - a.createdAt!).slice(0, 3).forEach((row) => (row.read = false));
+    rows
+      .sort((a, b) => b.createdAt! - a.createdAt!)
+      .slice(0, 3)
+      .forEach((row) => (row.read = false));
   }
 
   // Parents before children; libSQL batches run as one transaction, so a failed seed leaves nothing behind.

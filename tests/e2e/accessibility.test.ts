@@ -54,10 +54,25 @@ async function audit(context: BrowserContext, path: string) {
   await page.goto(suite.app.url + path);
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe.run(document, {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            options: object,
+          ) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
     });
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+    return result.violations.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    );
   });
   await page.close();
   return violations;
@@ -77,7 +92,10 @@ describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
   });
 
   it("finds no violations on any page a member sees", async () => {
-    const context = await suite.browser.newContext({ bypassCSP: true, extraHTTPHeaders: { "CF-Connecting-IP": "172.31.0.1" } });
+    const context = await suite.browser.newContext({
+      bypassCSP: true,
+      extraHTTPHeaders: { "CF-Connecting-IP": "172.31.0.1" },
+    });
     const page = await context.newPage();
     await logIn(page, suite.app.url);
     await page.close();

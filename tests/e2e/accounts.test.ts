@@ -2,9 +2,9 @@ import { eq, ne } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
-import { AUTH_MESSAGES } from "../../worker/auth/schemas.ts";
+import { AUTH_MESSAGES } from "../../worker/core/auth/index.ts";
+import { newId } from "../../worker/core/ids.ts";
 import { notifications, users } from "../../worker/db/schema.ts";
-import { newId } from "../../worker/ids.ts";
 import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 
 const suite = seededBrowserSuite();

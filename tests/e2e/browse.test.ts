@@ -70,7 +70,10 @@ describe.each(javaScriptModes)("browsing ($name)", ({ javaScriptEnabled }) => {
     await expect(pagination.locator('[aria-current="page"]').textContent()).resolves.toBe("2");
     expect(await brokenImages(page)).toEqual([]);
 
-    await Promise.all([page.waitForURL((url) => !url.searchParams.has("page")), pagination.getByRole("link", { name: "1", exact: true }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => !url.searchParams.has("page")),
+      pagination.getByRole("link", { name: "1", exact: true }).click(),
+    ]);
     await page.getByText(`${total} connections found · page 1 of ${pages}`).waitFor();
     expect(await cardTexts(page)).toEqual(firstPage);
     await context.close();
@@ -82,7 +85,10 @@ describe.each(javaScriptModes)("browsing ($name)", ({ javaScriptEnabled }) => {
     await page.goto(`${suite.app.url}/`);
     await searchFromHeader(page, "Dune");
     const card = page.locator("main article.card", { hasText: "Dune & Dune" });
-    await Promise.all([page.waitForURL(/\/movies\/[0-9a-f]{24}$/), card.locator('a[href^="/movies/"]:has(img)').click()]);
+    await Promise.all([
+      page.waitForURL(/\/movies\/[0-9a-f]{24}$/),
+      card.locator('a[href^="/movies/"]:has(img)').click(),
+    ]);
 
     await page.getByRole("heading", { level: 1, name: "Dune (2021)" }).waitFor();
     expect(await page.title()).toBe("Dune (2021) | MovieBooks");
@@ -93,7 +99,9 @@ describe.each(javaScriptModes)("browsing ($name)", ({ javaScriptEnabled }) => {
     expect(await connections.locator("article.card").count()).toBeGreaterThan(0);
     expect(await brokenImages(page)).toEqual([]);
 
-    const bookLink = connections.locator("article.card", { hasText: "Dune & Dune" }).locator('a[href^="/books/"]:has(img)');
+    const bookLink = connections
+      .locator("article.card", { hasText: "Dune & Dune" })
+      .locator('a[href^="/books/"]:has(img)');
     await Promise.all([page.waitForURL(/\/books\/[0-9a-f]{24}$/), bookLink.click()]);
     await page.getByRole("heading", { level: 1, name: "Dune (1965)" }).waitFor();
     await page.getByText("by Frank Herbert").waitFor();

@@ -30,7 +30,9 @@ describe.each(javaScriptModes)("connections ($name)", ({ name, javaScriptEnabled
 
     await page.getByLabel("Movie title").fill(movieTitle);
     await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Post connection" }).click()]);
-    await expect.poll(() => page.getByRole("alert").textContent()).toContain("Please provide either BOTH Movie Title and Book Title");
+    await expect
+      .poll(() => page.getByRole("alert").textContent())
+      .toContain("Please provide either BOTH Movie Title and Book Title");
     await expect(page.getByLabel("Movie title").inputValue()).resolves.toBe(movieTitle);
 
     await page.getByLabel("Book title").fill("Browser Book");
@@ -43,7 +45,9 @@ describe.each(javaScriptModes)("connections ($name)", ({ name, javaScriptEnabled
     ]);
     await page.getByRole("heading", { name: `${movieTitle} & Browser Book` }).waitFor();
     const poster = page.locator(".card__poster img").first();
-    await expect.poll(() => poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(400);
+    await expect
+      .poll(() => poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(400);
 
     await page.getByRole("link", { name: "Edit" }).click();
     await page.getByRole("heading", { name: "Edit connection" }).waitFor();
@@ -74,7 +78,9 @@ describe.each(javaScriptModes)("connections ($name)", ({ name, javaScriptEnabled
     // With JavaScript the URL changes a moment before React renders the filtered cards, so wait for the cards.
     const villeneuveOnly = async () => {
       const titles = await page.locator(".card__title").allTextContents();
-      return titles.length > 0 && titles.every((title) => /Arrival|Dune|Blade Runner|Sicario|Enemy|Prisoners/.test(title));
+      return (
+        titles.length > 0 && titles.every((title) => /Arrival|Dune|Blade Runner|Sicario|Enemy|Prisoners/.test(title))
+      );
     };
     await expect.poll(villeneuveOnly).toBe(true);
 

@@ -37,7 +37,10 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
       expect(await page.evaluate(() => localStorage.getItem("dismissedUpdateBatchId"))).toBe(latestUpdate.id);
     }
 
-    await Promise.all([page.waitForURL(/\/help$/), page.getByRole("contentinfo").getByRole("link", { name: "Help / FAQ" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/help$/),
+      page.getByRole("contentinfo").getByRole("link", { name: "Help / FAQ" }).click(),
+    ]);
     await page.getByRole("heading", { name: "Help / FAQ", level: 1 }).waitFor();
     expect(await banner(page).count()).toBe(0);
     await page.reload();
@@ -161,7 +164,9 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
     await page.goto(`${suite.app.url}/about`);
     await ready(page);
     expect(await sidebar(page).isVisible()).toBe(true);
-    expect(await sidebar(page).getByRole("link", { name: "My Favorites" }).getAttribute("href")).toBe("/users#favorites");
+    expect(await sidebar(page).getByRole("link", { name: "My Favorites" }).getAttribute("href")).toBe(
+      "/users#favorites",
+    );
     await expect(sidebar(page).getByText("Popular Tags").isVisible()).resolves.toBe(true);
     if (javaScriptEnabled) expect(await sidebarToggle(page).getAttribute("aria-expanded")).toBe("true");
 
@@ -170,7 +175,10 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
     if (javaScriptEnabled) {
       expect(await sidebarToggle(page).getAttribute("aria-expanded")).toBe("false");
       // With JavaScript the choice holds while moving between pages.
-      await Promise.all([page.waitForURL(/\/help$/), page.getByRole("contentinfo").getByRole("link", { name: "Help / FAQ" }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/help$/),
+        page.getByRole("contentinfo").getByRole("link", { name: "Help / FAQ" }).click(),
+      ]);
       await page.getByRole("heading", { name: "Help / FAQ", level: 1 }).waitFor();
       expect(await sidebar(page).isVisible()).toBe(false);
     }
@@ -190,7 +198,10 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
 
     // A link in the drawer leads on (and the drawer is closed on the next page).
     await sidebarToggle(page).click();
-    await Promise.all([page.waitForURL(/\/all-users$/), sidebar(page).getByRole("link", { name: "All Public Users" }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/all-users$/),
+      sidebar(page).getByRole("link", { name: "All Public Users" }).click(),
+    ]);
     await page.getByRole("heading", { name: "All Public Users", level: 1 }).waitFor();
     await expect.poll(() => sidebar(page).isVisible()).toBe(false);
     await visitor.close();

@@ -14,7 +14,9 @@ beforeAll(async () => {
   writeFileSync(pictureFile, renderAvatar({ name: "Edit Me", hue: 140 }));
 });
 
-async function logInAsNewMember(javaScriptEnabled: boolean): Promise<{ page: Page; member: Awaited<ReturnType<typeof registerUser>> }> {
+async function logInAsNewMember(
+  javaScriptEnabled: boolean,
+): Promise<{ page: Page; member: Awaited<ReturnType<typeof registerUser>> }> {
   const member = await registerUser(suite.app);
   const context = await newVisitor(suite.browser, { javaScriptEnabled });
   const page = await context.newPage();
@@ -43,12 +45,17 @@ describe.each(javaScriptModes)("people ($name)", ({ javaScriptEnabled }) => {
     await page.getByLabel("Display name").fill("Edited Person");
     await page.getByLabel("Bio").fill("Changed in a real browser.");
     await page.getByLabel("Profile picture").setInputFiles(pictureFile);
-    await Promise.all([page.waitForURL(`${suite.app.url}/users`), page.getByRole("button", { name: "Save profile" }).click()]);
+    await Promise.all([
+      page.waitForURL(`${suite.app.url}/users`),
+      page.getByRole("button", { name: "Save profile" }).click(),
+    ]);
     await page.getByRole("heading", { name: "Edited Person", level: 1 }).waitFor();
     await page.getByText("Changed in a real browser.").waitFor();
     const picture = page.locator(".profile__avatar");
     await expect.poll(() => picture.getAttribute("src")).toMatch(/\/images\/avatars\//);
-    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(256);
+    await expect
+      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(256);
     await page.context().close();
   });
 });

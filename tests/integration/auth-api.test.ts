@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../worker/auth/schemas.ts";
+import { AUTH_MESSAGES } from "../../worker/core/auth/index.ts";
 import { sessions, users } from "../../worker/db/schema.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
 import { TEST_JWT_SECRET } from "../support/worker.ts";
 
@@ -47,8 +47,16 @@ describe("POST /api/auth/register", () => {
     ["a 5-character password", { ...valid, password: "12345" }, AUTH_MESSAGES.passwordLength],
     ["an e-mail without a domain", { ...valid, email: "reader@" }, AUTH_MESSAGES.invalidEmail],
     // Order: the first failing rule wins.
-    ["a short username and a short password", { ...valid, username: "ab", password: "1" }, AUTH_MESSAGES.usernameLength],
-    ["bad characters and a bad e-mail", { ...valid, username: "a b c", email: "nope" }, AUTH_MESSAGES.usernameCharacters],
+    [
+      "a short username and a short password",
+      { ...valid, username: "ab", password: "1" },
+      AUTH_MESSAGES.usernameLength,
+    ],
+    [
+      "bad characters and a bad e-mail",
+      { ...valid, username: "a b c", email: "nope" },
+      AUTH_MESSAGES.usernameCharacters,
+    ],
     ["a short password and a bad e-mail", { ...valid, password: "1", email: "nope" }, AUTH_MESSAGES.passwordLength],
   ])("refuses %s with the spec's message", async (_case, body, message) => {
     const before = await app.db.select({ n: sql<number>`count(*)` }).from(users);
@@ -114,8 +122,12 @@ describe("POST /api/auth/login", () => {
 
   it("gives the same answer for a wrong password and an unknown e-mail", async () => {
     const member = await registerUser(app);
-    const wrongPassword = await api(app, "POST", "/auth/login", { body: { email: member.email, password: "wrong-one" } });
-    const unknown = await api(app, "POST", "/auth/login", { body: { email: "nobody@example.com", password: "wrong-one" } });
+    const wrongPassword = await api(app, "POST", "/auth/login", {
+      body: { email: member.email, password: "wrong-one" },
+    });
+    const unknown = await api(app, "POST", "/auth/login", {
+      body: { email: "nobody@example.com", password: "wrong-one" },
+    });
     expect(wrongPassword).toMatchObject({ status: 401, body: { message: AUTH_MESSAGES.invalidCredentials } });
     expect(unknown).toMatchObject({ status: 401, body: wrongPassword.body });
   });
@@ -131,12 +143,18 @@ describe("POST /api/auth/login", () => {
     const ip = "192.0.2.77";
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
-      const response = await api(app, "POST", "/auth/login", { ip, body: { email: "x@example.com", password: "nope12" } });
+      const response = await api(app, "POST", "/auth/login", {
+        ip,
+        body: { email: "x@example.com", password: "nope12" },
+      });
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     const limited = await api(app, "POST", "/auth/login", { ip, body: { email: "x@example.com", password: "nope12" } });
-    expect(limited).toMatchObject({ status: 429, body: { message: "Too many attempts. Please wait a minute and try again." } });
+    expect(limited).toMatchObject({
+      status: 429,
+      body: { message: "Too many attempts. Please wait a minute and try again." },
+    });
     const elsewhere = await api(app, "POST", "/auth/login", { body: { email: "x@example.com", password: "nope12" } });
     expect(elsewhere.status).toBe(401);
   });
@@ -168,7 +186,9 @@ describe("tokens", () => {
     ["another scheme", "Basic dXNlcjpwYXNz"],
     ["an empty Bearer", "Bearer "],
   ])("answers %s with 'Not authorized, no token'", async (_case, authorization) => {
-    const response = await api(app, "GET", "/users/me", { headers: authorization ? { Authorization: authorization } : {} });
+    const response = await api(app, "GET", "/users/me", {
+      headers: authorization ? { Authorization: authorization } : {},
+    });
     expect(response).toMatchObject({ status: 401, body: { message: "Not authorized, no token" } });
   });
 
@@ -180,7 +200,9 @@ describe("tokens", () => {
     const sign = (build: (jwt: SignJWT) => SignJWT, secret = key) =>
       build(new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setSubject(member._id)).sign(secret);
     const [header, payload, signature] = member.token.split(".");
-    const forgedPayload = btoa(JSON.stringify({ ...JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/"))), sub: "0".repeat(24) }))
+    const forgedPayload = btoa(
+      JSON.stringify({ ...JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/"))), sub: "0".repeat(24) }),
+    )
       .replace(/=+$/, "")
       .replace(/\+/g, "-")
       .replace(/\//g, "_");
@@ -188,9 +210,15 @@ describe("tokens", () => {
       tampered: `${header}.${forgedPayload}.${signature}`,
       badSignature: `${header}.${payload}.${signature!.slice(0, -2)}AA`,
       expired: await sign((jwt) =>
-        jwt.setIssuer("moviebooks").setAudience("moviebooks:session").setIssuedAt(1_700_000_000).setExpirationTime(1_700_000_100),
+        jwt
+          .setIssuer("moviebooks")
+          .setAudience("moviebooks:session")
+          .setIssuedAt(1_700_000_000)
+          .setExpirationTime(1_700_000_100),
       ),
-      wrongAudience: await sign((jwt) => jwt.setIssuer("moviebooks").setAudience("someone-else").setExpirationTime("1h")),
+      wrongAudience: await sign((jwt) =>
+        jwt.setIssuer("moviebooks").setAudience("someone-else").setExpirationTime("1h"),
+      ),
       wrongIssuer: await sign((jwt) => jwt.setIssuer("evil").setAudience("moviebooks:session").setExpirationTime("1h")),
       otherSecret: await sign(
         (jwt) => jwt.setIssuer("moviebooks").setAudience("moviebooks:session").setExpirationTime("1h"),

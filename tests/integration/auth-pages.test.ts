@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTH_MESSAGES } from "../../worker/auth/schemas.ts";
+import { AUTH_MESSAGES } from "../../worker/core/auth/index.ts";
 import { users } from "../../worker/db/schema.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
 
 let app: TestApp;
@@ -39,11 +39,26 @@ describe("the signup form (no JavaScript)", () => {
 
   it.each([
     [{ username: "", email: "", password: "", confirmPassword: "" }, AUTH_MESSAGES.fillAllFields],
-    [{ username: "ab", email: "a@b.co", password: "secret12", confirmPassword: "secret12" }, AUTH_MESSAGES.usernameLength],
-    [{ username: "bad name", email: "a@b.co", password: "secret12", confirmPassword: "secret12" }, AUTH_MESSAGES.usernameCharacters],
-    [{ username: "good_name", email: "a@b.co", password: "secret12", confirmPassword: "secret13" }, AUTH_MESSAGES.passwordsDiffer],
-    [{ username: "good_name", email: "a@b.co", password: "12345", confirmPassword: "12345" }, AUTH_MESSAGES.passwordLength],
-    [{ username: "good_name", email: "not-an-email", password: "secret12", confirmPassword: "secret12" }, AUTH_MESSAGES.invalidEmail],
+    [
+      { username: "ab", email: "a@b.co", password: "secret12", confirmPassword: "secret12" },
+      AUTH_MESSAGES.usernameLength,
+    ],
+    [
+      { username: "bad name", email: "a@b.co", password: "secret12", confirmPassword: "secret12" },
+      AUTH_MESSAGES.usernameCharacters,
+    ],
+    [
+      { username: "good_name", email: "a@b.co", password: "secret12", confirmPassword: "secret13" },
+      AUTH_MESSAGES.passwordsDiffer,
+    ],
+    [
+      { username: "good_name", email: "a@b.co", password: "12345", confirmPassword: "12345" },
+      AUTH_MESSAGES.passwordLength,
+    ],
+    [
+      { username: "good_name", email: "not-an-email", password: "secret12", confirmPassword: "secret12" },
+      AUTH_MESSAGES.invalidEmail,
+    ],
   ])("re-renders with the first failing rule's message and keeps the fields (%#)", async (fields, message) => {
     const response = await postForm(app, "/signup", fields);
     expect(response.status).toBe(400);
@@ -73,7 +88,11 @@ describe("the signup form (no JavaScript)", () => {
 describe("the login form (no JavaScript)", () => {
   it("logs in and returns to a local redirect target, never to another site", async () => {
     const member = await registerUser(app);
-    const ok = await postForm(app, "/login", { email: member.email, password: member.password, redirectTo: "/help?x=1" });
+    const ok = await postForm(app, "/login", {
+      email: member.email,
+      password: member.password,
+      redirectTo: "/help?x=1",
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe("/help?x=1");
     for (const redirectTo of ["https://evil.example/", "//evil.example", "/\\evil.example", "javascript:alert(1)"]) {

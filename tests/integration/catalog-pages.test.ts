@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderPoster } from "../../scripts/seed/images.ts";
 import { users } from "../../worker/db/schema.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
 
 /**
@@ -13,10 +13,18 @@ let app: TestApp;
 let author: Awaited<ReturnType<typeof registerUser>>;
 let recluse: Awaited<ReturnType<typeof registerUser>>;
 
-const MOVIE_SYNOPSIS = `A linguist is recruited when twelve mysterious craft touch down around the world. ${"Her work with the visitors' language slowly rewrites how she experiences time itself. ".repeat(3)}`.slice(0, 200);
-const BOOK_SYNOPSIS = `Louise Banks learns an alien written language and, with it, a way of seeing past and future at once. ${"The novella braids first contact with a mother's grief. ".repeat(3)}`.slice(0, 200);
+const MOVIE_SYNOPSIS =
+  `A linguist is recruited when twelve mysterious craft touch down around the world. ${"Her work with the visitors' language slowly rewrites how she experiences time itself. ".repeat(3)}`.slice(
+    0,
+    200,
+  );
+const BOOK_SYNOPSIS =
+  `Louise Banks learns an alien written language and, with it, a way of seeing past and future at once. ${"The novella braids first contact with a mother's grief. ".repeat(3)}`.slice(
+    0,
+    200,
+  );
 const EXACT_SYNOPSIS = "x".repeat(120);
-const SPECIAL_CONTEXT = "Marked down 50% \"off\" (a sale) in the bookshop scene, price_tag visible.";
+const SPECIAL_CONTEXT = 'Marked down 50% "off" (a sale) in the bookshop scene, price_tag visible.';
 const PRIVATE_CONTEXT = "A private thought about xyzzy and the heptapods.";
 
 let arrival: any; // the first public Arrival connection (movie with poster, book without cover)
@@ -62,13 +70,31 @@ beforeAll(async () => {
     context: "The whole collection is worth it.",
     bookAuthor: "Ted Chiang",
   });
-  hidden = await post(recluse.token, { movieTitle: "Arrival", bookTitle: "Embassytown", context: PRIVATE_CONTEXT, bookAuthor: "China Miéville" });
-  hiddenOnly = await post(recluse.token, { movieTitle: "Hidden Reel", bookTitle: "Hidden Pages", context: "Only mine." });
-  exact = await post(author.token, { movieTitle: "Exact Film", bookTitle: "Exact Book", context: "Boundary.", movieSynopsis: EXACT_SYNOPSIS });
+  hidden = await post(recluse.token, {
+    movieTitle: "Arrival",
+    bookTitle: "Embassytown",
+    context: PRIVATE_CONTEXT,
+    bookAuthor: "China Miéville",
+  });
+  hiddenOnly = await post(recluse.token, {
+    movieTitle: "Hidden Reel",
+    bookTitle: "Hidden Pages",
+    context: "Only mine.",
+  });
+  exact = await post(author.token, {
+    movieTitle: "Exact Film",
+    bookTitle: "Exact Book",
+    context: "Boundary.",
+    movieSynopsis: EXACT_SYNOPSIS,
+  });
   await post(author.token, { movieTitle: "Sale Film", bookTitle: "Sale Book", context: SPECIAL_CONTEXT });
   // Twelve matches for "lighthouse", posted one after another: two pages of results.
   for (let index = 1; index <= 12; index += 1) {
-    await post(author.token, { movieTitle: `Beacon ${index}`, bookTitle: `Keeper ${index}`, context: `Lighthouse number ${index}.` });
+    await post(author.token, {
+      movieTitle: `Beacon ${index}`,
+      bookTitle: `Keeper ${index}`,
+      context: `Lighthouse number ${index}.`,
+    });
   }
   await app.db.update(users).set({ isPrivate: true }).where(eq(users.id, recluse._id));
 });
@@ -91,7 +117,12 @@ const decode = (value: string) =>
 /** The page's rendered text (what a reader sees), without scripts or the hydration data. */
 function visibleText(html: string) {
   const body = html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<head>[\s\S]*?<\/head>/, "");
-  return decode(body.replace(/<!--[\s\S]*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " "));
+  return decode(
+    body
+      .replace(/<!--[\s\S]*?-->/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " "),
+  );
 }
 
 function metaContent(html: string, attribute: "name" | "property", key: string) {
@@ -167,15 +198,18 @@ describe("/search", () => {
     expect(past.text).toContain("There are no results on page 9.");
   });
 
-  it.each(["%", '"', "(", "_", '50% "off" (a sale)'])("treats %j as text, not as a pattern or query syntax", async (term) => {
-    const page = await get(`/search?q=${encodeURIComponent(term)}`);
-    expect(page.status).toBe(200);
-    expect(page.text).toContain(`Results for “${term}”`);
-    expect(page.text).toContain("1 connection found");
-    expect(page.text).toContain("Sale Film & Sale Book");
-    expect(title(page.html)).toBe(`Search: ${term} | MovieBooks`);
-    expect(canonical(page.html)).toBe(`${app.url}/search?q=${encodeURIComponent(term)}`);
-  });
+  it.each(["%", '"', "(", "_", '50% "off" (a sale)'])(
+    "treats %j as text, not as a pattern or query syntax",
+    async (term) => {
+      const page = await get(`/search?q=${encodeURIComponent(term)}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(`Results for “${term}”`);
+      expect(page.text).toContain("1 connection found");
+      expect(page.text).toContain("Sale Film & Sale Book");
+      expect(title(page.html)).toBe(`Search: ${term} | MovieBooks`);
+      expect(canonical(page.html)).toBe(`${app.url}/search?q=${encodeURIComponent(term)}`);
+    },
+  );
 
   it("never shows a private member's connection to visitors", async () => {
     const page = await get("/search?q=xyzzy");

@@ -1,9 +1,9 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderScreenshot } from "../../scripts/seed/images.ts";
-import { CONNECTION_MESSAGES, imageMessages } from "../../worker/connection-schemas.ts";
+import { CONNECTION_MESSAGES, imageMessages } from "../../worker/core/connections/index.ts";
 import { connections } from "../../worker/db/schema.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
 
 let app: TestApp;
@@ -24,10 +24,16 @@ const get = (path: string, cookie?: string) =>
   fetch(app.url + path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
 
 /** A multipart form post, as a browser without JavaScript sends one. */
-function postMultipart(path: string, fields: Record<string, string>, files: Record<string, Uint8Array>, cookie: string) {
+function postMultipart(
+  path: string,
+  fields: Record<string, string>,
+  files: Record<string, Uint8Array>,
+  cookie: string,
+) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  for (const [name, bytes] of Object.entries(files)) body.set(name, new File([bytes as BlobPart], `${name}.png`, { type: "image/png" }));
+  for (const [name, bytes] of Object.entries(files))
+    body.set(name, new File([bytes as BlobPart], `${name}.png`, { type: "image/png" }));
   return fetch(app.url + path, {
     method: "POST",
     body,
@@ -47,7 +53,13 @@ describe("/create", () => {
   it("posts a connection with a screenshot and lands on its page", async () => {
     const response = await postMultipart(
       "/create",
-      { movieTitle: "Paddington 2", bookTitle: "A Bear Called Paddington", context: "Marmalade.", bookAuthor: "Michael Bond", tags: "Family" },
+      {
+        movieTitle: "Paddington 2",
+        bookTitle: "A Bear Called Paddington",
+        context: "Marmalade.",
+        bookAuthor: "Michael Bond",
+        tags: "Family",
+      },
       { screenshot: renderScreenshot({ caption: "Hard stare", seed: "p" }) },
       authorCookie,
     );
@@ -61,7 +73,12 @@ describe("/create", () => {
 
   it("re-renders with the spec's message and the fields kept, storing nothing", async () => {
     const before = await rows();
-    const response = await postMultipart("/create", { movieTitle: "Only the movie", tags: "kept-tag" }, {}, authorCookie);
+    const response = await postMultipart(
+      "/create",
+      { movieTitle: "Only the movie", tags: "kept-tag" },
+      {},
+      authorCookie,
+    );
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Please provide either BOTH Movie Title and Book Title");
@@ -82,7 +99,10 @@ describe("/create", () => {
 describe("the feed and the connection page", () => {
   it("shows members the feed with filters, tag links and pages, and visitors the landing page", async () => {
     for (let n = 0; n < 11; n++) {
-      await api(app, "POST", "/connections", { token: author.token, body: { context: `Page filler ${n}`, tags: "pager" } });
+      await api(app, "POST", "/connections", {
+        token: author.token,
+        body: { context: `Page filler ${n}`, tags: "pager" },
+      });
     }
     const feed = await (await get("/?tags=pager", otherCookie)).text();
     expect(feed).toContain("Showing connections tagged");
@@ -116,7 +136,7 @@ describe("the feed and the connection page", () => {
   });
 
   it("describes the page with the context cut at 155 characters", async () => {
-    const context = "A".repeat(150) + " and then some more words";
+    const context = `${"A".repeat(150)} and then some more words`;
     const created = await api(app, "POST", "/connections", { token: author.token, body: { context } });
     const html = await (await get(`/connections/${created.body._id}`)).text();
     expect(html).toContain(`<meta name="description" content="${context.slice(0, 155)}..."/>`);
@@ -138,7 +158,12 @@ describe("editing and deleting through the pages", () => {
 
     const form = await (await get(`${path}/edit`, authorCookie)).text();
     expect(form).toMatch(/<input[^>]+value="Heat"[^>]+readOnly|<input[^>]+readOnly[^>]+value="Heat"/i);
-    const saved = await postMultipart(`${path}/edit`, { context: "After", tags: "Crime", bookAuthor: "A. Writer" }, {}, authorCookie);
+    const saved = await postMultipart(
+      `${path}/edit`,
+      { context: "After", tags: "Crime", bookAuthor: "A. Writer" },
+      {},
+      authorCookie,
+    );
     expect(saved.headers.get("location")).toBe(path);
     const updated = await api(app, "GET", path);
     expect(updated.body).toMatchObject({ context: "After", tags: ["crime"], bookRef: { author: "A. Writer" } });

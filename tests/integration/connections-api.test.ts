@@ -1,9 +1,9 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderCover, renderPoster } from "../../scripts/seed/images.ts";
-import { CONNECTION_MESSAGES, imageMessages } from "../../worker/connection-schemas.ts";
+import { CONNECTION_MESSAGES, imageMessages } from "../../worker/core/connections/index.ts";
 import { books, connections, movies, users } from "../../worker/db/schema.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
 import { appendedPolyglot, pngWithHiddenPage } from "../support/polyglots.ts";
 
@@ -30,10 +30,14 @@ async function objectCount() {
 }
 const rowCount = async () => (await app.db.select({ n: count() }).from(connections))[0]!.n;
 
-function form(fields: Record<string, string>, files: Record<string, { bytes: Uint8Array; name: string; type: string }> = {}) {
+function form(
+  fields: Record<string, string>,
+  files: Record<string, { bytes: Uint8Array; name: string; type: string }> = {},
+) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  for (const [name, file] of Object.entries(files)) body.set(name, new File([file.bytes as BlobPart], file.name, { type: file.type }));
+  for (const [name, file] of Object.entries(files))
+    body.set(name, new File([file.bytes as BlobPart], file.name, { type: file.type }));
   return body;
 }
 
@@ -83,7 +87,13 @@ describe("POST /api/connections", () => {
         actors: ["Amy Adams", "Jeremy Renner"],
         synopsis: "",
       },
-      bookRef: { title: "Story of Your Life", author: "Ted Chiang", publicationYear: 1998, genres: ["Novella"], isbn: "" },
+      bookRef: {
+        title: "Story of Your Life",
+        author: "Ted Chiang",
+        publicationYear: 1998,
+        genres: ["Novella"],
+        isbn: "",
+      },
     });
     expect(connection.moviePosterUrl).toMatch(new RegExp(`^${app.url}/images/posters/[0-9a-f]{24}\\.png$`));
     expect(connection.movieRef.posterPath).toBe(connection.moviePosterUrl);
@@ -98,7 +108,12 @@ describe("POST /api/connections", () => {
       body: { context: "  What should I read after Dune?  ", tags: ["Question"] },
     });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ context: "What should I read after Dune?", tags: ["question"], movieRef: null, bookRef: null });
+    expect(response.body).toMatchObject({
+      context: "What should I read after Dune?",
+      tags: ["question"],
+      movieRef: null,
+      bookRef: null,
+    });
   });
 
   it.each([
@@ -151,7 +166,10 @@ describe("POST /api/connections", () => {
     const [rowsBefore, objectsBefore] = await Promise.all([rowCount(), objectCount()]);
     const appended = await api(app, "POST", "/connections", {
       token: author.token,
-      body: form({ context: "appended" }, { screenshot: { bytes: appendedPolyglot(poster), name: "shot.png", type: "image/png" } }),
+      body: form(
+        { context: "appended" },
+        { screenshot: { bytes: appendedPolyglot(poster), name: "shot.png", type: "image/png" } },
+      ),
     });
     expect(appended).toMatchObject({ status: 415, body: { message: imageMessages("screenshot").invalidType } });
     expect(await rowCount()).toBe(rowsBefore);
@@ -175,7 +193,12 @@ describe("POST /api/connections", () => {
   it("reuses movies and books by title, filling only what is still empty", async () => {
     const first = await api(app, "POST", "/connections", {
       token: author.token,
-      body: { movieTitle: "The Shining", bookTitle: "The Shining", context: "First.", movieDirector: "Stanley Kubrick" },
+      body: {
+        movieTitle: "The Shining",
+        bookTitle: "The Shining",
+        context: "First.",
+        movieDirector: "Stanley Kubrick",
+      },
     });
     const second = await api(app, "POST", "/connections", {
       token: author.token,
@@ -191,7 +214,12 @@ describe("POST /api/connections", () => {
     });
     expect(second.status).toBe(201);
     expect(second.body.movieRef._id).toBe(first.body.movieRef._id);
-    expect(second.body.movieRef).toMatchObject({ title: "The Shining", director: "Stanley Kubrick", year: 1980, genres: ["Horror"] });
+    expect(second.body.movieRef).toMatchObject({
+      title: "The Shining",
+      director: "Stanley Kubrick",
+      year: 1980,
+      genres: ["Horror"],
+    });
     // The book had no author: the second post fills it in for everyone.
     expect(second.body.bookRef._id).toBe(first.body.bookRef._id);
     const again = await api(app, "GET", `/connections/${first.body._id}`);
@@ -224,7 +252,10 @@ describe("POST /api/connections", () => {
       token: author.token,
       body: { movieTitle: "x".repeat(201), bookTitle: "y", context: "z" },
     });
-    expect(response).toMatchObject({ status: 400, body: { message: "Movie title cannot be more than 200 characters long." } });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { message: "Movie title cannot be more than 200 characters long." },
+    });
     const year = await api(app, "POST", "/connections", {
       token: author.token,
       body: { movieTitle: "a", bookTitle: "b", movieYear: "19x0" },
@@ -246,12 +277,20 @@ describe("reading connections", () => {
     });
     hiddenId = created.body._id;
     await app.db.update(users).set({ isPrivate: true }).where(eq(users.id, privateMember._id));
-    await app.db.run(sql`insert into follows (follower_id, followee_id) values (${follower._id}, ${privateMember._id})`);
+    await app.db.run(
+      sql`insert into follows (follower_id, followee_id) values (${follower._id}, ${privateMember._id})`,
+    );
   });
 
   it("GET /:id validates the id, answers 404 for unknown ids, and hides a private member's post", async () => {
-    expect(await api(app, "GET", "/connections/nope")).toMatchObject({ status: 400, body: { message: "Invalid Connection ID format" } });
-    expect(await api(app, "GET", `/connections/${"0".repeat(24)}`)).toMatchObject({ status: 404, body: { message: "Connection not found" } });
+    expect(await api(app, "GET", "/connections/nope")).toMatchObject({
+      status: 400,
+      body: { message: "Invalid Connection ID format" },
+    });
+    expect(await api(app, "GET", `/connections/${"0".repeat(24)}`)).toMatchObject({
+      status: 404,
+      body: { message: "Connection not found" },
+    });
     expect((await api(app, "GET", `/connections/${hiddenId}`)).status).toBe(404);
     expect((await api(app, "GET", `/connections/${hiddenId}`, { token: author.token })).status).toBe(404);
     expect((await api(app, "GET", `/connections/${hiddenId}`, { token: "garbage" })).status).toBe(404);
@@ -261,18 +300,28 @@ describe("reading connections", () => {
 
   it("pages the feed 10 at a time, newest first, with pages = ceil(total / 10)", async () => {
     for (let n = 0; n < 12; n++) {
-      await api(app, "POST", "/connections", { token: author.token, body: { context: `Feed filler ${n}`, tags: "filler" } });
+      await api(app, "POST", "/connections", {
+        token: author.token,
+        body: { context: `Feed filler ${n}`, tags: "filler" },
+      });
     }
     const first = await api(app, "GET", "/connections?tags=filler");
     expect(first.body).toMatchObject({ page: 1, pages: 2 });
     expect(first.body.connections).toHaveLength(10);
     expect(first.body.connections[0].context).toBe("Feed filler 11");
     const second = await api(app, "GET", "/connections?tags=filler&pageNumber=2");
-    expect(second.body.connections.map((c: { context: string }) => c.context)).toEqual(["Feed filler 1", "Feed filler 0"]);
+    expect(second.body.connections.map((c: { context: string }) => c.context)).toEqual([
+      "Feed filler 1",
+      "Feed filler 0",
+    ]);
     const past = await api(app, "GET", "/connections?tags=filler&pageNumber=9");
     expect(past.body).toMatchObject({ connections: [], page: 9, pages: 2 });
     // The largest page number JavaScript holds exactly: still an empty page, not an SQL error.
-    for (const path of ["/connections?pageNumber=9007199254740991", "/connections?tags=filler&pageNumber=9007199254740991", "/connections/search?q=filler&page=9007199254740991"]) {
+    for (const path of [
+      "/connections?pageNumber=9007199254740991",
+      "/connections?tags=filler&pageNumber=9007199254740991",
+      "/connections/search?q=filler&page=9007199254740991",
+    ]) {
       const huge = await api(app, "GET", path);
       expect(huge.status, path).toBe(200);
       expect(huge.body.connections, path).toEqual([]);
@@ -298,9 +347,11 @@ describe("reading connections", () => {
       },
     });
     const query = async (params: string) =>
-      ((await api(app, "GET", `/connections?${params}`)).body.connections as Array<{ movieRef: { title: string } | null }>).map(
-        (c) => c.movieRef?.title,
-      );
+      (
+        (await api(app, "GET", `/connections?${params}`)).body.connections as Array<{
+          movieRef: { title: string } | null;
+        }>
+      ).map((c) => c.movieRef?.title);
     expect(await query("movieGenre=science%20FICTION")).toContain("Dune");
     expect(await query("movieGenre=science")).not.toContain("Dune");
     expect(await query("director=%20denis%20villeneuve%20")).toEqual(["Dune", "Arrival"]);
@@ -316,12 +367,14 @@ describe("reading connections", () => {
   it("searches every field as a substring, treating what is typed as plain text", async () => {
     const search = async (q: string, token?: string) =>
       (await api(app, "GET", `/connections/search?q=${encodeURIComponent(q)}`, { token })).body;
-    expect((await search("chalamet")).connections.map((c: { movieRef: { title: string } }) => c.movieRef.title)).toEqual(["Dune"]);
+    expect(
+      (await search("chalamet")).connections.map((c: { movieRef: { title: string } }) => c.movieRef.title),
+    ).toEqual(["Dune"]);
     expect((await search("HERBERT")).totalCount).toBe(1);
     expect((await search("spice")).totalCount).toBe(1);
     expect((await search("novella")).totalCount).toBe(1);
     expect((await search("Sci fi")).totalCount).toBe(1);
-    for (const hostile of ["%", "_", "%%%", "(", "\"", "'", "' OR 1=1 --", "dune\" OR \"a", "*", "NEAR(a b)", "a:b"]) {
+    for (const hostile of ["%", "_", "%%%", "(", '"', "'", "' OR 1=1 --", 'dune" OR "a', "*", "NEAR(a b)", "a:b"]) {
       const result = await search(hostile);
       expect(result, hostile).toMatchObject({ page: 1 });
       expect(result.totalCount, hostile).toBe(0);
@@ -343,7 +396,10 @@ describe("reading connections", () => {
   it("batch returns visible connections in the order asked", async () => {
     const feed = (await api(app, "GET", "/connections?tags=filler")).body.connections as Array<{ _id: string }>;
     const ids = [feed[2]!._id, hiddenId, "bogus", feed[0]!._id];
-    const response = await api(app, "POST", "/connections/batch", { token: author.token, body: { connectionIds: ids } });
+    const response = await api(app, "POST", "/connections/batch", {
+      token: author.token,
+      body: { connectionIds: ids },
+    });
     expect(response.body.map((c: { _id: string }) => c._id)).toEqual([feed[2]!._id, feed[0]!._id]);
     expect(await api(app, "POST", "/connections/batch", { token: author.token, body: { ids } })).toMatchObject({
       status: 400,
@@ -354,13 +410,24 @@ describe("reading connections", () => {
   it("serves movies and books with the connections featuring them", async () => {
     const [dune] = await app.db.select().from(movies).where(eq(movies.title, "Dune"));
     const movie = await api(app, "GET", `/movies/${dune!.id}`);
-    expect(movie.body).toMatchObject({ _id: dune!.id, title: "Dune", director: "Denis Villeneuve", actors: ["Timothée Chalamet", "Zendaya"] });
+    expect(movie.body).toMatchObject({
+      _id: dune!.id,
+      title: "Dune",
+      director: "Denis Villeneuve",
+      actors: ["Timothée Chalamet", "Zendaya"],
+    });
     const list = await api(app, "GET", `/movies/${dune!.id}/connections`);
     expect(list.body).toHaveLength(1);
     const [book] = await app.db.select().from(books).where(eq(books.title, "Secret Book"));
     expect((await api(app, "GET", `/books/${book!.id}/connections`)).body).toEqual([]);
     expect((await api(app, "GET", `/books/${book!.id}/connections`, { token: follower.token })).body).toHaveLength(1);
-    expect(await api(app, "GET", "/movies/xyz")).toMatchObject({ status: 400, body: { message: "Invalid Movie ID format" } });
-    expect(await api(app, "GET", `/books/${"f".repeat(24)}`)).toMatchObject({ status: 404, body: { message: "Book not found" } });
+    expect(await api(app, "GET", "/movies/xyz")).toMatchObject({
+      status: 400,
+      body: { message: "Invalid Movie ID format" },
+    });
+    expect(await api(app, "GET", `/books/${"f".repeat(24)}`)).toMatchObject({
+      status: 404,
+      body: { message: "Book not found" },
+    });
   });
 });

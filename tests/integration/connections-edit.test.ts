@@ -1,9 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderPoster, renderScreenshot } from "../../scripts/seed/images.ts";
+import { newId } from "../../worker/core/ids.ts";
 import { comments, connections, favorites, likes, notifications } from "../../worker/db/schema.ts";
-import { newId } from "../../worker/ids.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
 
 let app: TestApp;
@@ -20,7 +20,8 @@ const poster = renderPoster({ title: "P", year: 1999, director: "D", seed: "p" }
 const fileForm = (fields: Record<string, string>, files: Record<string, Uint8Array>) => {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  for (const [name, bytes] of Object.entries(files)) body.set(name, new File([bytes as BlobPart], `${name}.png`, { type: "image/png" }));
+  for (const [name, bytes] of Object.entries(files))
+    body.set(name, new File([bytes as BlobPart], `${name}.png`, { type: "image/png" }));
   return body;
 };
 const keyOf = (url: string) => new URL(url).pathname.slice("/images/".length);
@@ -33,7 +34,13 @@ async function create(body: unknown) {
 
 describe("PUT /api/connections/:id", () => {
   it("lets the author edit context, tags and the book's author, keeping titles", async () => {
-    const created = await create({ movieTitle: "Solaris", bookTitle: "Solaris", context: "Old", tags: "a", bookAuthor: "" });
+    const created = await create({
+      movieTitle: "Solaris",
+      bookTitle: "Solaris",
+      context: "Old",
+      tags: "a",
+      bookAuthor: "",
+    });
     const response = await api(app, "PUT", `/connections/${created._id}`, {
       token: owner.token,
       body: { context: "New words", tags: "Space, Memory", bookAuthor: "Stanisław Lem", movieTitle: "Ignored" },
@@ -49,10 +56,23 @@ describe("PUT /api/connections/:id", () => {
   });
 
   it("never changes other connections when one changes its book's author", async () => {
-    const a = await create({ movieTitle: "Stalker", bookTitle: "Roadside Picnic", context: "A", bookAuthor: "Strugatsky" });
-    const b = await create({ movieTitle: "Stalker", bookTitle: "Roadside Picnic", context: "B", bookAuthor: "Strugatsky" });
+    const a = await create({
+      movieTitle: "Stalker",
+      bookTitle: "Roadside Picnic",
+      context: "A",
+      bookAuthor: "Strugatsky",
+    });
+    const b = await create({
+      movieTitle: "Stalker",
+      bookTitle: "Roadside Picnic",
+      context: "B",
+      bookAuthor: "Strugatsky",
+    });
     expect(b.bookRef._id).toBe(a.bookRef._id);
-    const edited = await api(app, "PUT", `/connections/${a._id}`, { token: owner.token, body: { bookAuthor: "Arkady and Boris Strugatsky" } });
+    const edited = await api(app, "PUT", `/connections/${a._id}`, {
+      token: owner.token,
+      body: { bookAuthor: "Arkady and Boris Strugatsky" },
+    });
     expect(edited.body.bookRef.author).toBe("Arkady and Boris Strugatsky");
     const untouched = await api(app, "GET", `/connections/${b._id}`);
     expect(untouched.body.bookRef).toMatchObject({ _id: b.bookRef._id, author: "Strugatsky" });
@@ -60,25 +80,38 @@ describe("PUT /api/connections/:id", () => {
 
   it("replaces and removes the screenshot, deleting the old image", async () => {
     const created = await create({ context: "With a still" });
-    const first = await api(app, "PUT", `/connections/${created._id}`, { token: owner.token, body: fileForm({}, { screenshot: still }) });
+    const first = await api(app, "PUT", `/connections/${created._id}`, {
+      token: owner.token,
+      body: fileForm({}, { screenshot: still }),
+    });
     const firstKey = keyOf(first.body.screenshotUrl);
     expect(await app.bucket.head(firstKey)).not.toBeNull();
-    const second = await api(app, "PUT", `/connections/${created._id}`, { token: owner.token, body: fileForm({}, { screenshot: poster }) });
+    const second = await api(app, "PUT", `/connections/${created._id}`, {
+      token: owner.token,
+      body: fileForm({}, { screenshot: poster }),
+    });
     expect(second.body.screenshotUrl).not.toBe(first.body.screenshotUrl);
     expect(await app.bucket.head(firstKey)).toBeNull();
-    const removed = await api(app, "PUT", `/connections/${created._id}`, { token: owner.token, body: { removeScreenshot: true } });
+    const removed = await api(app, "PUT", `/connections/${created._id}`, {
+      token: owner.token,
+      body: { removeScreenshot: true },
+    });
     expect(removed.body.screenshotUrl).toBe("");
     expect(await app.bucket.head(keyOf(second.body.screenshotUrl))).toBeNull();
   });
 
   it("refuses non-authors (403), hidden or unknown ids (404), bad ids (400) and bad files (415)", async () => {
     const created = await create({ context: "Mine" });
-    expect(await api(app, "PUT", `/connections/${created._id}`, { token: other.token, body: { context: "Theirs" } })).toMatchObject({
+    expect(
+      await api(app, "PUT", `/connections/${created._id}`, { token: other.token, body: { context: "Theirs" } }),
+    ).toMatchObject({
       status: 403,
       body: { message: "You are not authorized to edit this connection." },
     });
     expect((await api(app, "PUT", `/connections/${created._id}`, { body: { context: "x" } })).status).toBe(401);
-    expect((await api(app, "PUT", `/connections/${"a".repeat(24)}`, { token: owner.token, body: {} })).status).toBe(404);
+    expect((await api(app, "PUT", `/connections/${"a".repeat(24)}`, { token: owner.token, body: {} })).status).toBe(
+      404,
+    );
     expect((await api(app, "PUT", "/connections/xyz", { token: owner.token, body: {} })).status).toBe(400);
     const bad = await api(app, "PUT", `/connections/${created._id}`, {
       token: owner.token,
@@ -86,7 +119,10 @@ describe("PUT /api/connections/:id", () => {
     });
     expect(bad.status).toBe(415);
     expect((await api(app, "GET", `/connections/${created._id}`)).body.context).toBe("Mine");
-    const emptied = await api(app, "PUT", `/connections/${created._id}`, { token: owner.token, body: { context: "  " } });
+    const emptied = await api(app, "PUT", `/connections/${created._id}`, {
+      token: owner.token,
+      body: { context: "  " },
+    });
     expect(emptied.status).toBe(400);
   });
 });
@@ -104,7 +140,10 @@ describe("DELETE /api/connections/:id", () => {
   it("removes the connection with its comments, likes, favorites, notifications and own images", async () => {
     const created = await api(app, "POST", "/connections", {
       token: owner.token,
-      body: fileForm({ movieTitle: "Gone Girl", bookTitle: "Gone Girl", context: "Bye" }, { screenshot: still, moviePoster: poster }),
+      body: fileForm(
+        { movieTitle: "Gone Girl", bookTitle: "Gone Girl", context: "Bye" },
+        { screenshot: still, moviePoster: poster },
+      ),
     });
     const id = created.body._id as string;
     const commentId = newId();
@@ -122,7 +161,10 @@ describe("DELETE /api/connections/:id", () => {
     });
 
     const response = await api(app, "DELETE", `/connections/${id}`, { token: owner.token });
-    expect(response).toMatchObject({ status: 200, body: { message: "Connection deleted successfully", connectionId: id } });
+    expect(response).toMatchObject({
+      status: 200,
+      body: { message: "Connection deleted successfully", connectionId: id },
+    });
     expect((await api(app, "GET", `/connections/${id}`)).status).toBe(404);
     for (const table of [comments, likes, favorites, notifications] as const) {
       const [row] = await app.db.select({ n: count() }).from(table).where(eq(table.connectionId, id));

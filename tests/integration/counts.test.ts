@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
 
 // The feed's page counts and the sidebar's popular tags read counts that triggers keep (migrations/0003),
@@ -11,7 +11,12 @@ import { api, registerUser } from "../support/http.ts";
 // applied by hand.
 
 const MOVIES = [
-  { movieTitle: "Count Film A", movieDirector: "Dir One", movieGenres: ["Drama", "Noir"], movieActors: ["Ana Lead", "Bo Second"] },
+  {
+    movieTitle: "Count Film A",
+    movieDirector: "Dir One",
+    movieGenres: ["Drama", "Noir"],
+    movieActors: ["Ana Lead", "Bo Second"],
+  },
   { movieTitle: "Count Film B", movieDirector: "Dir One", movieGenres: ["Drama"], movieActors: ["Ana Lead"] },
   { movieTitle: "Count Film C", movieDirector: "Dir Two", movieGenres: ["Comedy"] },
   // The same movie bare and in full: whichever is posted first, a later full post fills in its director,
@@ -45,10 +50,21 @@ const tags = fc.subarray(TAGS);
 const operation = fc.oneof(
   {
     weight: 4,
-    arbitrary: fc.record({ kind: fc.constant("create" as const), by: member, movie: fc.nat({ max: MOVIES.length - 1 }), book: fc.nat({ max: BOOKS.length - 1 }), tags, textOnly: fc.boolean() }),
+    arbitrary: fc.record({
+      kind: fc.constant("create" as const),
+      by: member,
+      movie: fc.nat({ max: MOVIES.length - 1 }),
+      book: fc.nat({ max: BOOKS.length - 1 }),
+      tags,
+      textOnly: fc.boolean(),
+    }),
   },
   fc.record({ kind: fc.constant("retag" as const), pick: fc.nat(), tags }),
-  fc.record({ kind: fc.constant("reauthor" as const), pick: fc.nat(), author: fc.constantFrom("Author One", "Author Two", "Author Three") }),
+  fc.record({
+    kind: fc.constant("reauthor" as const),
+    pick: fc.nat(),
+    author: fc.constantFrom("Author One", "Author Two", "Author Three"),
+  }),
   fc.record({ kind: fc.constant("delete" as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant("privacy" as const), by: member, isPrivate: fc.boolean() }),
   fc.record({ kind: fc.constant("follow" as const), by: member, of: member }),
@@ -67,7 +83,10 @@ async function run(op: Operation) {
     return;
   }
   if (op.kind === "privacy") {
-    expect((await api(app, "PUT", "/users/profile", { token: members[op.by]!.token, body: { isPrivate: op.isPrivate } })).status).toBe(200);
+    expect(
+      (await api(app, "PUT", "/users/profile", { token: members[op.by]!.token, body: { isPrivate: op.isPrivate } }))
+        .status,
+    ).toBe(200);
     return;
   }
   if (op.kind === "follow") {
@@ -105,7 +124,8 @@ const expectedFacets = sql`
 /** Maintained numbers (and copied rows) that differ from what the base tables say. */
 async function driftedCounts() {
   const publicRows = sql`select c.* from connections c join users u on u.id = c.user_id where u.is_private = 0`;
-  return app.db.all(sql`
+  return app.db
+    .all(sql`
     select 'total' as what, null as name, (select value from counters where name = 'public_connections') as kept,
       (select count(*) from (${publicRows})) as actual
     union all
@@ -125,7 +145,8 @@ async function driftedCounts() {
     select 'facet_count', e.facet || ' ' || e.value, coalesce((select public_connections from facet_counts k where k.facet = e.facet and k.value = e.value), 0),
       (select count(*) from (${expectedFacets}) x join (${publicRows}) p on p.id = x.connection_id where x.facet = e.facet and x.value = e.value)
       from (select facet, value from (${expectedFacets}) union select facet, value from facet_counts) e
-  `).then((rows: any[]) => rows.filter((row) => Number(row.kept) !== Number(row.actual)));
+  `)
+    .then((rows: any[]) => rows.filter((row) => Number(row.kept) !== Number(row.actual)));
 }
 
 /** The privacy rule by hand, for one viewer (null for a visitor). */
@@ -148,16 +169,37 @@ async function expectViewsMatch(viewer: { _id: string; token: string } | null) {
     ["", sql`1`],
     ["director=dir%20one", sql`v.movie_id in (select id from movies where director = 'Dir One')`],
     ["author=AUTHOR%20ONE", sql`v.book_id in (select id from books where author = 'Author One')`],
-    ["movieGenre=drama", sql`exists (select 1 from movie_genres g where g.movie_id = v.movie_id and g.name_lower = 'drama')`],
+    [
+      "movieGenre=drama",
+      sql`exists (select 1 from movie_genres g where g.movie_id = v.movie_id and g.name_lower = 'drama')`,
+    ],
     ["bookGenre=none", sql`0`],
-    ["bookGenre=FICTION", sql`exists (select 1 from book_genres g where g.book_id = v.book_id and g.name_lower = 'fiction')`],
-    ["movieGenre=noir&tags=rain", sql`exists (select 1 from movie_genres g where g.movie_id = v.movie_id and g.name_lower = 'noir') and exists (select 1 from connection_tags t where t.connection_id = v.id and t.tag = 'rain')`],
+    [
+      "bookGenre=FICTION",
+      sql`exists (select 1 from book_genres g where g.book_id = v.book_id and g.name_lower = 'fiction')`,
+    ],
+    [
+      "movieGenre=noir&tags=rain",
+      sql`exists (select 1 from movie_genres g where g.movie_id = v.movie_id and g.name_lower = 'noir') and exists (select 1 from connection_tags t where t.connection_id = v.id and t.tag = 'rain')`,
+    ],
     ["actor=nobody", sql`0`],
-    ["actor=ANA%20LEAD", sql`exists (select 1 from movie_actors a where a.movie_id = v.movie_id and a.name_lower = 'ana lead')`],
-    ["actor=ana%20lead&movieGenre=noir", sql`exists (select 1 from movie_actors a where a.movie_id = v.movie_id and a.name_lower = 'ana lead') and exists (select 1 from movie_genres g where g.movie_id = v.movie_id and g.name_lower = 'noir')`],
+    [
+      "actor=ANA%20LEAD",
+      sql`exists (select 1 from movie_actors a where a.movie_id = v.movie_id and a.name_lower = 'ana lead')`,
+    ],
+    [
+      "actor=ana%20lead&movieGenre=noir",
+      sql`exists (select 1 from movie_actors a where a.movie_id = v.movie_id and a.name_lower = 'ana lead') and exists (select 1 from movie_genres g where g.movie_id = v.movie_id and g.name_lower = 'noir')`,
+    ],
     ["tags=rain", sql`exists (select 1 from connection_tags t where t.connection_id = v.id and t.tag = 'rain')`],
-    ["tags=rain,heist", sql`exists (select 1 from connection_tags t where t.connection_id = v.id and t.tag in ('rain', 'heist'))`],
-    ["director=Dir%20One&tags=grief", sql`v.movie_id in (select id from movies where director = 'Dir One') and exists (select 1 from connection_tags t where t.connection_id = v.id and t.tag = 'grief')`],
+    [
+      "tags=rain,heist",
+      sql`exists (select 1 from connection_tags t where t.connection_id = v.id and t.tag in ('rain', 'heist'))`,
+    ],
+    [
+      "director=Dir%20One&tags=grief",
+      sql`v.movie_id in (select id from movies where director = 'Dir One') and exists (select 1 from connection_tags t where t.connection_id = v.id and t.tag = 'grief')`,
+    ],
   ];
   for (const [query, condition] of filters) {
     const expected = await app.db.all<{ id: string }>(
@@ -170,7 +212,8 @@ async function expectViewsMatch(viewer: { _id: string; token: string } | null) {
     // tags and genres read their own indexes.
     const shown: string[] = [];
     for (let page = 1; page <= pages + 1; page += 1) {
-      const response = page === 1 ? first : await api(app, "GET", `/connections?${query}&pageNumber=${page}`, { token });
+      const response =
+        page === 1 ? first : await api(app, "GET", `/connections?${query}&pageNumber=${page}`, { token });
       shown.push(...response.body.connections.map((connection: { _id: string }) => connection._id));
     }
     expect(shown, `every page of "${query}"`).toEqual(expected.map((row) => row.id));
@@ -189,7 +232,8 @@ describe("maintained counts", () => {
         const mix = await app.db.get<Record<keyof typeof seen, number>>(sql`select
           (select count(*) from connections where owner_private = 1) as privateRows,
           (select count(*) from follows) as follows, (select count(*) from connection_tags) as tags`);
-        for (const key of Object.keys(seen) as Array<keyof typeof seen>) seen[key] = Math.max(seen[key], Number(mix![key]));
+        for (const key of Object.keys(seen) as Array<keyof typeof seen>)
+          seen[key] = Math.max(seen[key], Number(mix![key]));
       }),
       { numRuns: 5, seed: 20261122, endOnFailure: true },
     );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestUpdate } from "../../app/updates.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
 
 let app: TestApp;
@@ -11,7 +11,10 @@ beforeAll(async () => {
   app = await startTestApp();
   member = await registerUser(app);
   memberCookie = cookieFrom(await postForm(app, "/login", { email: member.email, password: member.password }));
-  const created = await api(app, "POST", "/connections", { token: member.token, body: { context: "x", tags: "alpha" } });
+  const created = await api(app, "POST", "/connections", {
+    token: member.token,
+    body: { context: "x", tags: "alpha" },
+  });
   expect(created.status).toBe(201);
 });
 afterAll(() => app?.close());
@@ -79,7 +82,9 @@ describe("the sidebar", () => {
 
   it("has a toggle in the member's header that works without JavaScript", async () => {
     const html = await page("/about", memberCookie);
-    expect(html).toMatch(/<input type="checkbox" id="sidebar-toggle"[^>]*aria-label="Sidebar"[^>]*aria-controls="sidebar"/);
+    expect(html).toMatch(
+      /<input type="checkbox" id="sidebar-toggle"[^>]*aria-label="Sidebar"[^>]*aria-controls="sidebar"/,
+    );
     const header = html.match(/<header[\s\S]*?<\/header>/)![0];
     expect(header).toMatch(/<label for="sidebar-toggle" class="icon-button sidebar-toggle"/);
     // The checkbox comes before the frame holding the sidebar, so `:checked ~ .shell` can reach it.
@@ -98,8 +103,13 @@ describe("the sidebar", () => {
     const fresh = await startTestApp();
     try {
       const newcomer = await registerUser(fresh);
-      const cookie = cookieFrom(await postForm(fresh, "/login", { email: newcomer.email, password: newcomer.password }));
-      const html = (await (await fetch(`${fresh.url}/about`, { headers: { Cookie: cookie } })).text()).replaceAll("<!-- -->", "");
+      const cookie = cookieFrom(
+        await postForm(fresh, "/login", { email: newcomer.email, password: newcomer.password }),
+      );
+      const html = (await (await fetch(`${fresh.url}/about`, { headers: { Cookie: cookie } })).text()).replaceAll(
+        "<!-- -->",
+        "",
+      );
       expect(sidebarOf(html)).toContain("No popular tags found yet.");
     } finally {
       await fresh.close();
@@ -118,11 +128,17 @@ describe("the What's New banner", () => {
     expect(banner).toMatch(/<form[^>]*action="\/whats-new\/dismiss" method="post"/);
     expect(banner).toContain(`name="batchId" value="${latestUpdate.id}"`);
     expect(banner).toContain('name="redirectTo" value="/about"');
-    expect(banner).toMatch(/<button type="submit"[^>]*>Dismiss<span class="visually-hidden"> What's New<\/span><\/button>/);
+    expect(banner).toMatch(
+      /<button type="submit"[^>]*>Dismiss<span class="visually-hidden"> What's New<\/span><\/button>/,
+    );
   });
 
   it("is gone once POST /whats-new/dismiss has set the cookie, and comes back without it", async () => {
-    const response = await postForm(app, "/whats-new/dismiss", { batchId: latestUpdate.id, redirectTo: "/help?x=1", via: "form" });
+    const response = await postForm(app, "/whats-new/dismiss", {
+      batchId: latestUpdate.id,
+      redirectTo: "/help?x=1",
+      via: "form",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/help?x=1");
     const setCookie = response.headers.get("set-cookie")!;
@@ -148,16 +164,28 @@ describe("the What's New banner", () => {
   });
 
   it("answers the banner's fetcher with JSON and the same cookie", async () => {
-    const response = await postForm(app, "/whats-new/dismiss", { batchId: latestUpdate.id, redirectTo: "/", via: "fetcher" });
+    const response = await postForm(app, "/whats-new/dismiss", {
+      batchId: latestUpdate.id,
+      redirectTo: "/",
+      via: "fetcher",
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
     expect(cookieFrom(response)).toBe(`dismissedUpdateBatchId=${latestUpdate.id}`);
   });
 
   it("only goes back to local paths, refuses cross-site posts, and sends a plain visit to /updates", async () => {
-    const away = await postForm(app, "/whats-new/dismiss", { batchId: latestUpdate.id, redirectTo: "//evil.example/x" });
+    const away = await postForm(app, "/whats-new/dismiss", {
+      batchId: latestUpdate.id,
+      redirectTo: "//evil.example/x",
+    });
     expect(away.headers.get("location")).toBe("/");
-    const crossSite = await postForm(app, "/whats-new/dismiss", { batchId: latestUpdate.id, redirectTo: "/" }, { origin: "https://evil.example" });
+    const crossSite = await postForm(
+      app,
+      "/whats-new/dismiss",
+      { batchId: latestUpdate.id, redirectTo: "/" },
+      { origin: "https://evil.example" },
+    );
     expect(crossSite.status).toBe(403);
     expect(crossSite.headers.get("set-cookie")).toBeNull();
     const visit = await fetch(`${app.url}/whats-new/dismiss`, { redirect: "manual" });

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newId } from "../../worker/core/ids.ts";
 import { notifications } from "../../worker/db/schema.ts";
-import { newId } from "../../worker/ids.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
 
 let app: TestApp;
@@ -89,7 +89,11 @@ describe("/notifications page", () => {
     expect(visit.status).toBe(302);
     expect(visit.headers.get("location")).toBe("/login?redirectTo=%2Fnotifications");
     const member = await registerUser(app);
-    const login = await postForm(app, "/login", { email: member.email, password: member.password, redirectTo: "/notifications" });
+    const login = await postForm(app, "/login", {
+      email: member.email,
+      password: member.password,
+      redirectTo: "/notifications",
+    });
     expect(login.headers.get("location")).toBe("/notifications");
   });
 
@@ -116,6 +120,8 @@ describe("/notifications page", () => {
     await postForm(app, "/notifications", { intent: "read-all" }, { cookie });
     const after = await (await fetch(`${app.url}/notifications`, { headers: { Cookie: cookie } })).text();
     expect(after).not.toContain("nav-badge");
-    expect(after).toMatch(/<button type="submit" class="button button--ghost button--small" disabled="">Mark All as Read/);
+    expect(after).toMatch(
+      /<button type="submit" class="button button--ghost button--small" disabled="">Mark All as Read/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
 
 // Every mutating route, API and pages, tried by someone who may not make the change: another member (403
@@ -25,13 +25,32 @@ beforeAll(async () => {
   app = await startTestApp();
   [owner, stranger, recluse] = [await member(), await member(), await member()];
   const liker = await member();
-  const post = async (who: Member, body: Record<string, unknown>) => (await api(app, "POST", "/connections", { token: who.token, body })).body._id as string;
-  ids.mine = await post(owner, { movieTitle: "Owned Film", bookTitle: "Owned Book", context: "Mine.", tags: ["owned"] });
-  ids.comment = (await api(app, "POST", `/connections/${ids.mine}/comments`, { token: owner.token, body: { text: "My note." } })).body._id;
-  ids.notification = (await api(app, "POST", `/connections/${ids.mine}/like`, { token: liker.token })).body.notificationId;
-  ids.hidden = await post(recluse, { movieTitle: "Hidden Film", bookTitle: "Hidden Book", context: "Private.", tags: ["secret"] });
-  ids.hiddenComment = (await api(app, "POST", `/connections/${ids.hidden}/comments`, { token: recluse.token, body: { text: "Shh." } })).body._id;
-  expect((await api(app, "PUT", "/users/profile", { token: recluse.token, body: { isPrivate: true } })).status).toBe(200);
+  const post = async (who: Member, body: Record<string, unknown>) =>
+    (await api(app, "POST", "/connections", { token: who.token, body })).body._id as string;
+  ids.mine = await post(owner, {
+    movieTitle: "Owned Film",
+    bookTitle: "Owned Book",
+    context: "Mine.",
+    tags: ["owned"],
+  });
+  ids.comment = (
+    await api(app, "POST", `/connections/${ids.mine}/comments`, { token: owner.token, body: { text: "My note." } })
+  ).body._id;
+  ids.notification = (
+    await api(app, "POST", `/connections/${ids.mine}/like`, { token: liker.token })
+  ).body.notificationId;
+  ids.hidden = await post(recluse, {
+    movieTitle: "Hidden Film",
+    bookTitle: "Hidden Book",
+    context: "Private.",
+    tags: ["secret"],
+  });
+  ids.hiddenComment = (
+    await api(app, "POST", `/connections/${ids.hidden}/comments`, { token: recluse.token, body: { text: "Shh." } })
+  ).body._id;
+  expect((await api(app, "PUT", "/users/profile", { token: recluse.token, body: { isPrivate: true } })).status).toBe(
+    200,
+  );
   expect(Object.values(ids).every(Boolean)).toBe(true);
 });
 
@@ -41,9 +60,23 @@ afterAll(async () => {
 
 /** Every row a mutation could touch (sessions aside: logging in is not what is tried here). */
 async function snapshot() {
-  const tables = ["users", "connections", "connection_tags", "comments", "likes", "favorites", "follows", "notifications", "tag_counts", "counters", "movies", "books"];
+  const tables = [
+    "users",
+    "connections",
+    "connection_tags",
+    "comments",
+    "likes",
+    "favorites",
+    "follows",
+    "notifications",
+    "tag_counts",
+    "counters",
+    "movies",
+    "books",
+  ];
   const dump: Record<string, unknown[]> = {};
-  for (const table of tables) dump[table] = await app.db.all(sql`select * from ${sql.identifier(table)} order by rowid`);
+  for (const table of tables)
+    dump[table] = await app.db.all(sql`select * from ${sql.identifier(table)} order by rowid`);
   return dump;
 }
 
@@ -57,22 +90,73 @@ async function attempt<T>(run: () => Promise<T>): Promise<T> {
 
 describe("the API refuses changes by anyone but the owner", () => {
   const cases = () => [
-    { name: "edit a connection", method: "PUT", path: `/connections/${ids.mine}`, body: { context: "Hijacked." }, status: 403, message: "You are not authorized to edit this connection." },
-    { name: "delete a connection", method: "DELETE", path: `/connections/${ids.mine}`, status: 403, message: "You are not authorized to delete this connection." },
-    { name: "edit a comment", method: "PUT", path: `/comments/${ids.comment}`, body: { text: "Hijacked." }, status: 403, message: "Not authorized to update this comment." },
-    { name: "delete a comment", method: "DELETE", path: `/comments/${ids.comment}`, status: 403, message: "Not authorized to delete this comment." },
-    { name: "edit a hidden connection", method: "PUT", path: `/connections/${ids.hidden}`, body: { context: "Hijacked." }, status: 404 },
+    {
+      name: "edit a connection",
+      method: "PUT",
+      path: `/connections/${ids.mine}`,
+      body: { context: "Hijacked." },
+      status: 403,
+      message: "You are not authorized to edit this connection.",
+    },
+    {
+      name: "delete a connection",
+      method: "DELETE",
+      path: `/connections/${ids.mine}`,
+      status: 403,
+      message: "You are not authorized to delete this connection.",
+    },
+    {
+      name: "edit a comment",
+      method: "PUT",
+      path: `/comments/${ids.comment}`,
+      body: { text: "Hijacked." },
+      status: 403,
+      message: "Not authorized to update this comment.",
+    },
+    {
+      name: "delete a comment",
+      method: "DELETE",
+      path: `/comments/${ids.comment}`,
+      status: 403,
+      message: "Not authorized to delete this comment.",
+    },
+    {
+      name: "edit a hidden connection",
+      method: "PUT",
+      path: `/connections/${ids.hidden}`,
+      body: { context: "Hijacked." },
+      status: 404,
+    },
     { name: "delete a hidden connection", method: "DELETE", path: `/connections/${ids.hidden}`, status: 404 },
     { name: "like a hidden connection", method: "POST", path: `/connections/${ids.hidden}/like`, status: 404 },
     { name: "favorite a hidden connection", method: "POST", path: `/connections/${ids.hidden}/favorite`, status: 404 },
-    { name: "comment on a hidden connection", method: "POST", path: `/connections/${ids.hidden}/comments`, body: { text: "Hi." }, status: 404 },
-    { name: "edit a comment on a hidden connection", method: "PUT", path: `/comments/${ids.hiddenComment}`, body: { text: "Hi." }, status: 404 },
-    { name: "delete a comment on a hidden connection", method: "DELETE", path: `/comments/${ids.hiddenComment}`, status: 404 },
+    {
+      name: "comment on a hidden connection",
+      method: "POST",
+      path: `/connections/${ids.hidden}/comments`,
+      body: { text: "Hi." },
+      status: 404,
+    },
+    {
+      name: "edit a comment on a hidden connection",
+      method: "PUT",
+      path: `/comments/${ids.hiddenComment}`,
+      body: { text: "Hi." },
+      status: 404,
+    },
+    {
+      name: "delete a comment on a hidden connection",
+      method: "DELETE",
+      path: `/comments/${ids.hiddenComment}`,
+      status: 404,
+    },
   ];
 
   it("answers another member 403, or 404 where privacy hides the target, and writes nothing", async () => {
     for (const test of cases()) {
-      const response = await attempt(() => api(app, test.method, test.path, { token: stranger.token, body: test.body }));
+      const response = await attempt(() =>
+        api(app, test.method, test.path, { token: stranger.token, body: test.body }),
+      );
       expect(response.status, test.name).toBe(test.status);
       expect(typeof response.body?.message, test.name).toBe("string");
       if (test.message) expect(response.body.message, test.name).toBe(test.message);
@@ -80,7 +164,9 @@ describe("the API refuses changes by anyone but the owner", () => {
   });
 
   it("marks only the caller's own notifications read", async () => {
-    const response = await attempt(() => api(app, "PATCH", `/notifications/${ids.notification}/read`, { token: stranger.token }));
+    const response = await attempt(() =>
+      api(app, "PATCH", `/notifications/${ids.notification}/read`, { token: stranger.token }),
+    );
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ count: 0, updatedIds: [] });
   });
@@ -109,40 +195,64 @@ describe("the API refuses changes by anyone but the owner", () => {
 describe("the pages refuse changes by anyone but the owner", () => {
   // SPEC.md §7: others are sent from the edit (and delete) page to the connection's page.
   it("sends another member from an edit back to the connection, unchanged", async () => {
-    const response = await attempt(() => postForm(app, `/connections/${ids.mine}/edit`, { context: "Hijacked.", tags: "" }, { cookie: stranger.cookie }));
+    const response = await attempt(() =>
+      postForm(app, `/connections/${ids.mine}/edit`, { context: "Hijacked.", tags: "" }, { cookie: stranger.cookie }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/connections/${ids.mine}`);
   });
 
   it("sends another member from a delete back to the connection, which stays", async () => {
-    const response = await attempt(() => postForm(app, `/connections/${ids.mine}/delete`, {}, { cookie: stranger.cookie }));
+    const response = await attempt(() =>
+      postForm(app, `/connections/${ids.mine}/delete`, {}, { cookie: stranger.cookie }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/connections/${ids.mine}`);
   });
 
   it("refuses another member's comment edits and deletions with the spec's messages", async () => {
     const update = await attempt(() =>
-      postForm(app, `/connections/${ids.mine}`, { intent: "update-comment", commentId: ids.comment, text: "Hijacked." }, { cookie: stranger.cookie }),
+      postForm(
+        app,
+        `/connections/${ids.mine}`,
+        { intent: "update-comment", commentId: ids.comment, text: "Hijacked." },
+        { cookie: stranger.cookie },
+      ),
     );
     expect(update.status).toBe(403);
     expect(await update.text()).toContain("Not authorized to update this comment.");
-    const remove = await attempt(() => postForm(app, `/connections/${ids.mine}`, { intent: "delete-comment", commentId: ids.comment }, { cookie: stranger.cookie }));
+    const remove = await attempt(() =>
+      postForm(
+        app,
+        `/connections/${ids.mine}`,
+        { intent: "delete-comment", commentId: ids.comment },
+        { cookie: stranger.cookie },
+      ),
+    );
     expect(remove.status).toBe(403);
     expect(await remove.text()).toContain("Not authorized to delete this comment.");
   });
 
   it("treats hidden connections as missing for likes, favorites and comments", async () => {
     for (const action of ["like", "favorite"]) {
-      const response = await attempt(() => postForm(app, `/connections/${ids.hidden}/${action}`, { via: "fetcher" }, { cookie: stranger.cookie }));
+      const response = await attempt(() =>
+        postForm(app, `/connections/${ids.hidden}/${action}`, { via: "fetcher" }, { cookie: stranger.cookie }),
+      );
       expect(response.status, action).toBe(404);
     }
-    const comment = await attempt(() => postForm(app, `/connections/${ids.hidden}`, { text: "Hi." }, { cookie: stranger.cookie }));
+    const comment = await attempt(() =>
+      postForm(app, `/connections/${ids.hidden}`, { text: "Hi." }, { cookie: stranger.cookie }),
+    );
     expect(comment.status).toBe(404);
   });
 
   it("leaves someone else's notification unread", async () => {
-    await attempt(() => postForm(app, "/notifications", { intent: "read", id: ids.notification }, { cookie: stranger.cookie }));
-    await attempt(() => postForm(app, "/notifications", { intent: "open", id: ids.notification }, { cookie: stranger.cookie }));
+    await attempt(() =>
+      postForm(app, "/notifications", { intent: "read", id: ids.notification }, { cookie: stranger.cookie }),
+    );
+    await attempt(() =>
+      postForm(app, "/notifications", { intent: "open", id: ids.notification }, { cookie: stranger.cookie }),
+    );
   });
 
   it("sends a visitor to log in from every member action, and writes nothing", async () => {

@@ -1,10 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderAvatar } from "../../scripts/seed/images.ts";
+import { FOLLOW_MESSAGES, PROFILE_MESSAGES } from "../../worker/core/people/index.ts";
 import { follows, notifications, users } from "../../worker/db/schema.ts";
-import { FOLLOW_MESSAGES } from "../../worker/follows.ts";
-import { PROFILE_MESSAGES } from "../../worker/profile-schemas.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
 
 let app: TestApp;
@@ -32,22 +31,45 @@ describe("profiles", () => {
       followingCount: 0,
     });
     expect((await api(app, "GET", `/users/${member._id}`)).body).toEqual(profile.body);
-    expect(await api(app, "GET", "/users/nope/profile")).toMatchObject({ status: 400, body: { message: "Invalid User ID format" } });
-    expect(await api(app, "GET", `/users/${"1".repeat(24)}`)).toMatchObject({ status: 404, body: { message: "User not found." } });
+    expect(await api(app, "GET", "/users/nope/profile")).toMatchObject({
+      status: 400,
+      body: { message: "Invalid User ID format" },
+    });
+    expect(await api(app, "GET", `/users/${"1".repeat(24)}`)).toMatchObject({
+      status: 404,
+      body: { message: "User not found." },
+    });
   });
 
   it("updates text fields with the spec's limits: absent keeps, empty clears, text trimmed", async () => {
     const member = await registerUser(app);
     const update = (body: unknown) => api(app, "PUT", "/users/profile", { token: member.token, body });
     const first = await update({ displayName: "  Ada  ", bio: "Reader.", location: "Lisbon", isPrivate: true });
-    expect(first.body).toMatchObject({ displayName: "Ada", bio: "Reader.", location: "Lisbon", isPrivate: true, email: member.email });
+    expect(first.body).toMatchObject({
+      displayName: "Ada",
+      bio: "Reader.",
+      location: "Lisbon",
+      isPrivate: true,
+      email: member.email,
+    });
     const second = await update({ bio: "" });
     expect(second.body).toMatchObject({ displayName: "Ada", bio: "", location: "Lisbon", isPrivate: true });
-    expect(await update({ displayName: "x".repeat(51) })).toMatchObject({ status: 400, body: { message: PROFILE_MESSAGES.displayNameTooLong } });
-    expect(await update({ bio: "x".repeat(251) })).toMatchObject({ status: 400, body: { message: PROFILE_MESSAGES.bioTooLong } });
-    expect(await update({ location: "x".repeat(101) })).toMatchObject({ status: 400, body: { message: PROFILE_MESSAGES.locationTooLong } });
+    expect(await update({ displayName: "x".repeat(51) })).toMatchObject({
+      status: 400,
+      body: { message: PROFILE_MESSAGES.displayNameTooLong },
+    });
+    expect(await update({ bio: "x".repeat(251) })).toMatchObject({
+      status: 400,
+      body: { message: PROFILE_MESSAGES.bioTooLong },
+    });
+    expect(await update({ location: "x".repeat(101) })).toMatchObject({
+      status: 400,
+      body: { message: PROFILE_MESSAGES.locationTooLong },
+    });
     expect((await update({ isPrivate: "yes" })).status).toBe(400);
-    expect((await update({ displayName: "x".repeat(50), bio: "y".repeat(250), location: "z".repeat(100) })).status).toBe(200);
+    expect(
+      (await update({ displayName: "x".repeat(50), bio: "y".repeat(250), location: "z".repeat(100) })).status,
+    ).toBe(200);
     expect((await api(app, "PUT", "/users/profile", { body: {} })).status).toBe(401);
   });
 
@@ -65,11 +87,16 @@ describe("profiles", () => {
     const second = await upload(renderAvatar({ name: "C D", hue: 200 }));
     expect(second.body.profilePictureUrl).not.toBe(first.body.profilePictureUrl);
     expect(await app.bucket.head(firstKey)).toBeNull();
-    expect(await upload(new TextEncoder().encode("not a picture"))).toMatchObject({ status: 415, body: { message: PROFILE_MESSAGES.notAnImage } });
+    expect(await upload(new TextEncoder().encode("not a picture"))).toMatchObject({
+      status: 415,
+      body: { message: PROFILE_MESSAGES.notAnImage },
+    });
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(renderAvatar({ name: "E", hue: 1 }).subarray(0, 16));
     expect(await upload(big)).toMatchObject({ status: 413, body: { message: PROFILE_MESSAGES.imageTooLarge } });
-    expect(await api(app, "PUT", "/users/profile/picture", { token: member.token, body: new FormData() })).toMatchObject({
+    expect(
+      await api(app, "PUT", "/users/profile/picture", { token: member.token, body: new FormData() }),
+    ).toMatchObject({
       status: 400,
       body: { message: PROFILE_MESSAGES.noImage },
     });
@@ -133,7 +160,9 @@ describe("follows", () => {
 
   it("creates exactly one edge and one notification when follows race", async () => {
     const [a, b] = await Promise.all([registerUser(app), registerUser(app)]);
-    const results = await Promise.all(Array.from({ length: 6 }, () => api(app, "POST", `/follows/${b._id}`, { token: a.token })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => api(app, "POST", `/follows/${b._id}`, { token: a.token })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);
     const [edges] = await app.db.select({ n: count() }).from(follows).where(eq(follows.followeeId, b._id));
@@ -142,7 +171,11 @@ describe("follows", () => {
     await api(app, "POST", `/follows/${b._id}`, { token: a.token });
     const sent = await app.db.select().from(notifications).where(eq(notifications.recipientId, b._id));
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ type: "new_follower", link: `/users/${a._id}`, message: `${a.username} started following you.` });
+    expect(sent[0]).toMatchObject({
+      type: "new_follower",
+      link: `/users/${a._id}`,
+      message: `${a.username} started following you.`,
+    });
   });
 });
 
@@ -163,7 +196,10 @@ describe("privacy matrix", () => {
     connectionId = created.body._id;
     movieId = created.body.movieRef._id;
     bookId = created.body.bookRef._id;
-    await api(app, "POST", `/connections/${connectionId}/comments`, { token: owner.token, body: { text: "Owner's note" } });
+    await api(app, "POST", `/connections/${connectionId}/comments`, {
+      token: owner.token,
+      body: { text: "Owner's note" },
+    });
     await api(app, "POST", `/follows/${owner._id}`, { token: follower.token });
     await api(app, "PUT", "/users/profile", { token: owner.token, body: { isPrivate: true } });
   });
@@ -184,11 +220,23 @@ describe("privacy matrix", () => {
       const search = await api(app, "GET", "/connections/search?q=zebra-unique", { token });
       expect(search.body.totalCount, `${who}: search`).toBe(sees ? 1 : 0);
       const tags = (await api(app, "GET", "/connections/popular-tags", { token })).body as Array<{ tag: string }>;
-      expect(tags.some((t) => t.tag === "matrix-tag"), `${who}: popular tags`).toBe(sees);
-      expect((await api(app, "GET", `/movies/${movieId}/connections`, { token })).body.length, `${who}: movie`).toBe(sees ? 1 : 0);
-      expect((await api(app, "GET", `/books/${bookId}/connections`, { token })).body.length, `${who}: book`).toBe(sees ? 1 : 0);
-      expect((await api(app, "GET", `/connections/${connectionId}`, { token })).status, `${who}: by id`).toBe(sees ? 200 : 404);
-      expect((await api(app, "GET", `/connections/${connectionId}/comments`, { token })).status, `${who}: comments`).toBe(sees ? 200 : 404);
+      expect(
+        tags.some((t) => t.tag === "matrix-tag"),
+        `${who}: popular tags`,
+      ).toBe(sees);
+      expect((await api(app, "GET", `/movies/${movieId}/connections`, { token })).body.length, `${who}: movie`).toBe(
+        sees ? 1 : 0,
+      );
+      expect((await api(app, "GET", `/books/${bookId}/connections`, { token })).body.length, `${who}: book`).toBe(
+        sees ? 1 : 0,
+      );
+      expect((await api(app, "GET", `/connections/${connectionId}`, { token })).status, `${who}: by id`).toBe(
+        sees ? 200 : 404,
+      );
+      expect(
+        (await api(app, "GET", `/connections/${connectionId}/comments`, { token })).status,
+        `${who}: comments`,
+      ).toBe(sees ? 200 : 404);
       if (token) {
         const batch = await api(app, "POST", "/connections/batch", { token, body: { connectionIds: [connectionId] } });
         expect(batch.body.length, `${who}: batch`).toBe(sees ? 1 : 0);
@@ -208,7 +256,9 @@ describe("privacy matrix", () => {
 
   it("refuses interactions with hidden content as if it did not exist", async () => {
     for (const route of ["like", "favorite"]) {
-      expect((await api(app, "POST", `/connections/${connectionId}/${route}`, { token: other.token })).status).toBe(404);
+      expect((await api(app, "POST", `/connections/${connectionId}/${route}`, { token: other.token })).status).toBe(
+        404,
+      );
     }
     expect((await api(app, "POST", `/connections/${connectionId}/like`, { token: follower.token })).status).toBe(200);
   });

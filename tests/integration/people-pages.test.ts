@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderAvatar } from "../../scripts/seed/images.ts";
-import { PROFILE_MESSAGES } from "../../worker/profile-messages.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
 
 let app: TestApp;
@@ -22,7 +22,12 @@ async function member() {
 
 describe("profiles as pages", () => {
   it("need a member: visitors are sent to log in", async () => {
-    for (const path of ["/users", "/profile/edit", `/users/${"a".repeat(24)}/followers`, `/users/${"a".repeat(24)}/following`]) {
+    for (const path of [
+      "/users",
+      "/profile/edit",
+      `/users/${"a".repeat(24)}/followers`,
+      `/users/${"a".repeat(24)}/following`,
+    ]) {
       const { response } = await get(path);
       expect(response.status, path).toBe(302);
       expect(response.headers.get("location"), path).toMatch(/^\/login\?redirectTo=/);
@@ -46,14 +51,24 @@ describe("profiles as pages", () => {
 
   it("follow and unfollow by form, with the count following along", async () => {
     const [owner, fan] = await Promise.all([member(), member()]);
-    const followed = await postForm(app, `/users/${owner._id}/follow`, { intent: "follow", redirectTo: `/users/${owner._id}`, via: "form" }, { cookie: fan.cookie });
+    const followed = await postForm(
+      app,
+      `/users/${owner._id}/follow`,
+      { intent: "follow", redirectTo: `/users/${owner._id}`, via: "form" },
+      { cookie: fan.cookie },
+    );
     expect(followed.headers.get("location")).toBe(`/users/${owner._id}#profile`);
     let html = (await get(`/users/${owner._id}`, fan.cookie)).html;
     expect(html).toContain("<strong>1</strong> follower");
     expect(html).toContain(">Unfollow<");
     const followers = (await get(`/users/${owner._id}/followers`, fan.cookie)).html;
     expect(followers).toContain(`@${fan.username}`);
-    await postForm(app, `/users/${owner._id}/follow`, { intent: "unfollow", redirectTo: `/users/${owner._id}`, via: "form" }, { cookie: fan.cookie });
+    await postForm(
+      app,
+      `/users/${owner._id}/follow`,
+      { intent: "unfollow", redirectTo: `/users/${owner._id}`, via: "form" },
+      { cookie: fan.cookie },
+    );
     html = (await get(`/users/${owner._id}`, fan.cookie)).html;
     expect(html).toContain("<strong>0</strong> followers");
   });
@@ -81,7 +96,10 @@ describe("profiles as pages", () => {
     body.set("bio", "Bio from the form");
     body.set("location", "Porto");
     body.set("isPrivate", "on");
-    body.set("profilePicture", new File([renderAvatar({ name: "P P", hue: 90 }) as BlobPart], "me.png", { type: "image/png" }));
+    body.set(
+      "profilePicture",
+      new File([renderAvatar({ name: "P P", hue: 90 }) as BlobPart], "me.png", { type: "image/png" }),
+    );
     const response = await fetch(`${app.url}/profile/edit`, {
       method: "POST",
       body,
@@ -90,7 +108,12 @@ describe("profiles as pages", () => {
     });
     expect(response.headers.get("location")).toBe("/users");
     const me = (await api(app, "GET", "/users/me", { token: owner.token })).body;
-    expect(me).toMatchObject({ displayName: "Page Person", bio: "Bio from the form", location: "Porto", isPrivate: true });
+    expect(me).toMatchObject({
+      displayName: "Page Person",
+      bio: "Bio from the form",
+      location: "Porto",
+      isPrivate: true,
+    });
     expect(me.profilePictureUrl).toMatch(/\/images\/avatars\//);
     const header = (await get("/", owner.cookie)).html;
     expect(header).toContain("Page Person");

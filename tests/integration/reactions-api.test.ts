@@ -1,8 +1,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMENT_MESSAGES } from "../../worker/comments.ts";
+import { COMMENT_MESSAGES } from "../../worker/core/discussion/index.ts";
 import { favorites, likes, notifications, users } from "../../worker/db/schema.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
 
 let app: TestApp;
@@ -40,7 +40,10 @@ describe("likes", () => {
     expect(again.body).toMatchObject({ connection: { likes: [fan._id] }, notificationId: null });
     expect(await notificationsFor(owner._id, "like")).toBe(1);
     const [notification] = await app.db.select().from(notifications).where(eq(notifications.type, "like"));
-    expect(notification).toMatchObject({ message: `${fan.username} liked your connection.`, link: `/connections/${connectionId}` });
+    expect(notification).toMatchObject({
+      message: `${fan.username} liked your connection.`,
+      link: `/connections/${connectionId}`,
+    });
   });
 
   it("never notifies members of their own likes", async () => {
@@ -69,7 +72,10 @@ describe("likes", () => {
     await app.db.update(users).set({ isPrivate: true }).where(eq(users.id, hidden._id));
     expect((await api(app, "POST", `/connections/${post.body._id}/like`, { token: fan.token })).status).toBe(404);
     expect((await api(app, "POST", `/connections/${post.body._id}/favorite`, { token: fan.token })).status).toBe(404);
-    expect((await api(app, "POST", `/connections/${post.body._id}/comments`, { token: fan.token, body: { text: "hi" } })).status).toBe(404);
+    expect(
+      (await api(app, "POST", `/connections/${post.body._id}/comments`, { token: fan.token, body: { text: "hi" } }))
+        .status,
+    ).toBe(404);
     expect((await api(app, "GET", `/connections/${post.body._id}/comments`, { token: fan.token })).status).toBe(404);
   });
 });
@@ -91,7 +97,10 @@ describe("favorites", () => {
 describe("comments", () => {
   it("adds comments oldest first with the API shape, notifying the owner each time", async () => {
     const before = await notificationsFor(owner._id, "comment");
-    const first = await api(app, "POST", `/connections/${connectionId}/comments`, { token: fan.token, body: { text: "  First!  " } });
+    const first = await api(app, "POST", `/connections/${connectionId}/comments`, {
+      token: fan.token,
+      body: { text: "  First!  " },
+    });
     expect(first.status).toBe(201);
     expect(first.body).toEqual({
       _id: expect.any(String),
@@ -102,7 +111,10 @@ describe("comments", () => {
       user: { _id: fan._id, username: fan.username, displayName: "", profilePictureUrl: "" },
     });
     await api(app, "POST", `/connections/${connectionId}/comments`, { token: fan.token, body: { text: "Second" } });
-    await api(app, "POST", `/connections/${connectionId}/comments`, { token: owner.token, body: { text: "Own reply" } });
+    await api(app, "POST", `/connections/${connectionId}/comments`, {
+      token: owner.token,
+      body: { text: "Own reply" },
+    });
     const list = await api(app, "GET", `/connections/${connectionId}/comments`);
     expect(list.body.map((c: { text: string }) => c.text)).toEqual(["First!", "Second", "Own reply"]);
     expect(await notificationsFor(owner._id, "comment")).toBe(before + 2);
@@ -111,22 +123,37 @@ describe("comments", () => {
 
   it("validates text: required after trimming, at most 1000 characters", async () => {
     for (const body of [{}, { text: "" }, { text: "   " }, { text: 42 }]) {
-      expect(await api(app, "POST", `/connections/${connectionId}/comments`, { token: fan.token, body })).toMatchObject({
-        status: 400,
-        body: { message: COMMENT_MESSAGES.empty },
-      });
+      expect(await api(app, "POST", `/connections/${connectionId}/comments`, { token: fan.token, body })).toMatchObject(
+        {
+          status: 400,
+          body: { message: COMMENT_MESSAGES.empty },
+        },
+      );
     }
-    const max = await api(app, "POST", `/connections/${connectionId}/comments`, { token: fan.token, body: { text: "x".repeat(1000) } });
+    const max = await api(app, "POST", `/connections/${connectionId}/comments`, {
+      token: fan.token,
+      body: { text: "x".repeat(1000) },
+    });
     expect(max.status).toBe(201);
-    expect(await api(app, "POST", `/connections/${connectionId}/comments`, { token: fan.token, body: { text: "x".repeat(1001) } })).toMatchObject({
+    expect(
+      await api(app, "POST", `/connections/${connectionId}/comments`, {
+        token: fan.token,
+        body: { text: "x".repeat(1001) },
+      }),
+    ).toMatchObject({
       status: 400,
       body: { message: COMMENT_MESSAGES.tooLong },
     });
-    expect((await api(app, "POST", `/connections/${connectionId}/comments`, { body: { text: "hi" } })).status).toBe(401);
+    expect((await api(app, "POST", `/connections/${connectionId}/comments`, { body: { text: "hi" } })).status).toBe(
+      401,
+    );
   });
 
   it("lets only the author edit or delete a comment; deleting removes its notification and the count follows", async () => {
-    const comment = await api(app, "POST", `/connections/${connectionId}/comments`, { token: fan.token, body: { text: "Typo here" } });
+    const comment = await api(app, "POST", `/connections/${connectionId}/comments`, {
+      token: fan.token,
+      body: { text: "Typo here" },
+    });
     const id = comment.body._id;
     expect(await api(app, "PUT", `/comments/${id}`, { token: owner.token, body: { text: "Hijack" } })).toMatchObject({
       status: 403,
@@ -142,7 +169,9 @@ describe("comments", () => {
       status: 400,
       body: { message: COMMENT_MESSAGES.invalidId },
     });
-    expect(await api(app, "PUT", `/comments/${"0".repeat(24)}`, { token: fan.token, body: { text: "x" } })).toMatchObject({
+    expect(
+      await api(app, "PUT", `/comments/${"0".repeat(24)}`, { token: fan.token, body: { text: "x" } }),
+    ).toMatchObject({
       status: 404,
       body: { message: COMMENT_MESSAGES.notFound },
     });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { cookieFrom, nextClientAddress, postForm } from "../support/http.ts";
 
 // Issue 7's budget: at most 3 database round trips for any page (each is a network hop to Turso in
@@ -20,12 +20,27 @@ beforeAll(async () => {
     ids[name] = row!.id;
   };
   await pick("me", sql`select id from users where email = 'demo@example.com'`);
-  await pick("other", sql`select id from users where email <> 'demo@example.com' and is_private = 0 order by username limit 1`);
+  await pick(
+    "other",
+    sql`select id from users where email <> 'demo@example.com' and is_private = 0 order by username limit 1`,
+  );
   await pick("private", sql`select id from users where is_private = 1 limit 1`);
-  await pick("mine", sql`select c.id from connections c join users u on u.id = c.user_id where u.email = 'demo@example.com' limit 1`);
-  await pick("connection", sql`select c.id from connections c where owner_private = 0 order by (select count(*) from comments where connection_id = c.id) desc limit 1`);
-  await pick("movie", sql`select movie_id as id from connections where movie_id is not null and owner_private = 0 limit 1`);
-  await pick("book", sql`select book_id as id from connections where book_id is not null and owner_private = 0 limit 1`);
+  await pick(
+    "mine",
+    sql`select c.id from connections c join users u on u.id = c.user_id where u.email = 'demo@example.com' limit 1`,
+  );
+  await pick(
+    "connection",
+    sql`select c.id from connections c where owner_private = 0 order by (select count(*) from comments where connection_id = c.id) desc limit 1`,
+  );
+  await pick(
+    "movie",
+    sql`select movie_id as id from connections where movie_id is not null and owner_private = 0 limit 1`,
+  );
+  await pick(
+    "book",
+    sql`select book_id as id from connections where book_id is not null and owner_private = 0 limit 1`,
+  );
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_EMAIL } from "../../app/site.ts";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -55,15 +55,18 @@ describe("the Worker's three doors", () => {
 });
 
 describe("the page shell", () => {
-  it.each(["/about", "/help", "/updates"])("renders %s with the contact address, header and BETA footer", async (path) => {
-    const response = await fetch(app.url + path);
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(html).toContain(`mailto:${CONTACT_EMAIL}`);
-    expect(html).toContain('placeholder="Search connections..."');
-    expect(html).toMatch(/<footer[^>]*>[\s\S]*BETA[\s\S]*<\/footer>/);
-    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/(about|help|updates)"/);
-  });
+  it.each(["/about", "/help", "/updates"])(
+    "renders %s with the contact address, header and BETA footer",
+    async (path) => {
+      const response = await fetch(app.url + path);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`mailto:${CONTACT_EMAIL}`);
+      expect(html).toContain('placeholder="Search connections..."');
+      expect(html).toMatch(/<footer[^>]*>[\s\S]*BETA[\s\S]*<\/footer>/);
+      expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/(about|help|updates)"/);
+    },
+  );
 
   it("shows visitors Feed, Login and Sign Up", async () => {
     const html = await (await fetch(`${app.url}/`)).text();

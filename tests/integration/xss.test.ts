@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, startTestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
 
 /**
@@ -15,7 +15,13 @@ const PAYLOADS = [
   "<svg/onload=alert(4)>",
 ];
 const payload = PAYLOADS.join(" ");
-const DANGEROUS = [/<script>alert/i, /<img src=x onerror/i, /<\/script><script>alert/i, /<svg\/onload/i, /href="javascript:/i];
+const DANGEROUS = [
+  /<script>alert/i,
+  /<img src=x onerror/i,
+  /<\/script><script>alert/i,
+  /<svg\/onload/i,
+  /href="javascript:/i,
+];
 
 let app: TestApp;
 let paths: string[];

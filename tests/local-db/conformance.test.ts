@@ -7,13 +7,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect as openSocket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient, LibsqlBatchError, LibsqlError, type Client, type Config } from "@libsql/client";
+import { type Client, type Config, createClient, LibsqlBatchError, LibsqlError } from "@libsql/client";
 import { createClient as createWebClient } from "@libsql/client/web";
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalDbServer, type LocalDbServer } from "../../scripts/local-db/server.ts";
+import { type LocalDbServer, startLocalDbServer } from "../../scripts/local-db/server.ts";
 
 const SCHEMA = `
   CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
@@ -133,7 +133,9 @@ describe("HTTP endpoints", () => {
     expect(badValue.status).toBe(400);
 
     const forwardCondition = await pipeline({
-      requests: [{ type: "batch", batch: { steps: [{ stmt: sqlStmt("SELECT 1"), condition: { type: "ok", step: 0 } }] } }],
+      requests: [
+        { type: "batch", batch: { steps: [{ stmt: sqlStmt("SELECT 1"), condition: { type: "ok", step: 0 } }] } },
+      ],
     });
     expect(forwardCondition.status).toBe(400);
 
@@ -144,7 +146,7 @@ describe("HTTP endpoints", () => {
     expect((await fetch(new URL("/nowhere", server.url))).status).toBe(404);
 
     const result = await connect().execute("SELECT 1 AS still_alive");
-    expect(result.rows[0]?.["still_alive"]).toBe(1);
+    expect(result.rows[0]?.still_alive).toBe(1);
   });
 });
 
@@ -166,14 +168,16 @@ describe("raw Hrana protocol", () => {
     expect(json.results[1]).toEqual({ type: "ok", response: { type: "close" } });
     const result = json.results[0].response.result;
     expect(result.cols.map((col: { name: string }) => col.name)).toEqual(["i", "f", "t", "b", "n", "big"]);
-    expect(result.rows).toEqual([[
-      { type: "integer", value: "42" },
-      { type: "float", value: 1.5 },
-      { type: "text", value: "txt" },
-      { type: "blob", base64: "AP8=" },
-      { type: "null" },
-      { type: "integer", value: "9223372036854775807" },
-    ]]);
+    expect(result.rows).toEqual([
+      [
+        { type: "integer", value: "42" },
+        { type: "float", value: 1.5 },
+        { type: "text", value: "txt" },
+        { type: "blob", base64: "AP8=" },
+        { type: "null" },
+        { type: "integer", value: "9223372036854775807" },
+      ],
+    ]);
     expect(result.affected_row_count).toBe(0);
     expect(result.last_insert_rowid).toBeNull();
   });
@@ -185,7 +189,10 @@ describe("raw Hrana protocol", () => {
     expect(typeof baton).toBe("string");
 
     // The TEMP table only exists on this stream's connection.
-    const second = await pipeline({ baton, requests: [{ type: "execute", stmt: sqlStmt("INSERT INTO scratch VALUES (1)") }] });
+    const second = await pipeline({
+      baton,
+      requests: [{ type: "execute", stmt: sqlStmt("INSERT INTO scratch VALUES (1)") }],
+    });
     expect(second.json.results[0].type).toBe("ok");
     expect(second.json.baton).not.toBe(baton);
 
@@ -219,7 +226,23 @@ describe("raw Hrana protocol", () => {
     const { json } = await pipeline({ requests: [{ type: "batch", batch: { steps } }, { type: "close" }] });
     const { step_results: results, step_errors: errors } = json.results[0].response.result;
     const ran = results.map((result: unknown) => result !== null);
-    expect(ran).toEqual([true, false, true, false, true, true, true, false, false, true, true, true, false, false, true]);
+    expect(ran).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+      true,
+      true,
+      false,
+      false,
+      true,
+      true,
+      true,
+      false,
+      false,
+      true,
+    ]);
     expect(errors[1]).toMatchObject({ code: "SQLITE_ERROR", message: expect.stringMatching(/no such table/) });
     expect(errors.filter((error: unknown) => error !== null)).toHaveLength(1);
   });
@@ -240,14 +263,32 @@ describe("raw Hrana protocol", () => {
         { type: "execute", stmt: { sql_id: 1, want_rows: true } },
         { type: "execute", stmt: sqlStmt("SELECT 1; SELECT 2") },
         { type: "execute", stmt: sqlStmt("  -- nothing but a comment") },
-        { type: "sequence", sql: "INSERT INTO seq VALUES (3); INSERT INTO nowhere VALUES (4); INSERT INTO seq VALUES (5);" },
+        {
+          type: "sequence",
+          sql: "INSERT INTO seq VALUES (3); INSERT INTO nowhere VALUES (4); INSERT INTO seq VALUES (5);",
+        },
         { type: "execute", stmt: sqlStmt("SELECT group_concat(x) AS xs FROM seq") },
         { type: "close" },
       ],
     });
     const results = json.results;
     expect(results.map((result: { type: string }) => result.type)).toEqual([
-      "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "ok", "error", "error", "error", "error", "ok", "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "error",
+      "error",
+      "error",
+      "error",
+      "ok",
+      "ok",
     ]);
     expect(results[2].response.result.rows).toEqual([[{ type: "integer", value: "1" }]]);
     expect(results[3].response.is_autocommit).toBe(true);
@@ -285,10 +326,17 @@ describe("raw Hrana protocol", () => {
       }),
     });
     expect(response.status).toBe(200);
-    const lines = (await response.text()).trimEnd().split("\n").map((line) => JSON.parse(line));
+    const lines = (await response.text())
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(typeof lines[0].baton).toBe("string");
     expect(lines.slice(1).map((entry: { type: string }) => entry.type)).toEqual([
-      "step_begin", "row", "row", "step_end", "step_error",
+      "step_begin",
+      "row",
+      "row",
+      "step_end",
+      "step_error",
     ]);
     expect(lines[1]).toEqual({ type: "step_begin", step: 0, cols: [{ name: "a", decltype: null }] });
     expect(lines[3].row).toEqual([{ type: "integer", value: "2" }]);
@@ -314,7 +362,10 @@ describe.each([
   });
 
   it("executes with positional arguments, including ?NNN", async () => {
-    const result = await client.execute({ sql: "SELECT ? AS a, ? AS b, ?1 AS again, ?5 AS fifth", args: [1n, "two", 3, 4, 5n] });
+    const result = await client.execute({
+      sql: "SELECT ? AS a, ? AS b, ?1 AS again, ?5 AS fifth",
+      args: [1n, "two", 3, 4, 5n],
+    });
     expect(result.rows[0]).toMatchObject({ a: 1, b: "two", again: 1, fifth: 5 });
     expect(result.columns).toEqual(["a", "b", "again", "fifth"]);
   });
@@ -341,7 +392,10 @@ describe.each([
     expect(explicit.lastInsertRowid).toBe(hugeId);
 
     await client.batch(
-      [1, 2, 3].map((n) => ({ sql: "INSERT INTO books (author_id, title) VALUES (?, ?)", args: [authorId, tag(`Book ${n}`)] })),
+      [1, 2, 3].map((n) => ({
+        sql: "INSERT INTO books (author_id, title) VALUES (?, ?)",
+        args: [authorId, tag(`Book ${n}`)],
+      })),
       "write",
     );
     const update = await client.execute({
@@ -360,9 +414,9 @@ describe.each([
       sql: "INSERT INTO books (author_id, title) VALUES (?, ?) RETURNING id, title",
       args: [authorId, tag("Book 4")],
     });
-    expect(returning.rows[0]?.["title"]).toBe(tag("Book 4"));
+    expect(returning.rows[0]?.title).toBe(tag("Book 4"));
     expect(returning.rowsAffected).toBe(1);
-    expect(returning.lastInsertRowid).toBe(BigInt(returning.rows[0]?.["id"] as number));
+    expect(returning.lastInsertRowid).toBe(BigInt(returning.rows[0]?.id as number));
 
     const deleted = await client.execute({ sql: "DELETE FROM books WHERE author_id = ?", args: [authorId] });
     expect(deleted.rowsAffected).toBe(4);
@@ -378,7 +432,7 @@ describe.each([
       "write",
     );
     expect(results.map((result) => result.rowsAffected)).toEqual([1, 1, 0]);
-    expect(results[2]?.rows[0]?.["n"]).toBe(2);
+    expect(results[2]?.rows[0]?.n).toBe(2);
 
     const error = await libsqlError(
       client.batch(
@@ -399,28 +453,37 @@ describe.each([
       sql: "SELECT count(*) AS n FROM authors WHERE name IN (?, ?, ?)",
       args: [tag("Batch C"), tag("Batch D"), tag("Batch E")],
     });
-    expect(left.rows[0]?.["n"]).toBe(0);
+    expect(left.rows[0]?.n).toBe(0);
   });
 
   it("stores repeated statements with store_sql, even beyond the client's cache of 30", async () => {
     const statements = Array.from({ length: 40 }, (_, i) => ({ sql: `SELECT ${i} AS n, ? AS arg`, args: [i] }));
     const results = await client.batch([...statements, ...statements], "read");
-    expect(results.map((result) => result.rows[0]?.["n"])).toEqual([...statements, ...statements].map((_, i) => i % 40));
+    expect(results.map((result) => result.rows[0]?.n)).toEqual([...statements, ...statements].map((_, i) => i % 40));
   });
 
   it("commits an interactive transaction, invisible to other clients until then", async () => {
     const other = connect({}, factory);
     const tx = await client.transaction("write");
     await tx.execute({ sql: "INSERT INTO authors (name) VALUES (?)", args: [tag("Tx commit")] });
-    const inside = await tx.execute({ sql: "SELECT count(*) AS n FROM authors WHERE name = ?", args: [tag("Tx commit")] });
-    expect(inside.rows[0]?.["n"]).toBe(1);
+    const inside = await tx.execute({
+      sql: "SELECT count(*) AS n FROM authors WHERE name = ?",
+      args: [tag("Tx commit")],
+    });
+    expect(inside.rows[0]?.n).toBe(1);
 
-    const outside = await other.execute({ sql: "SELECT count(*) AS n FROM authors WHERE name = ?", args: [tag("Tx commit")] });
-    expect(outside.rows[0]?.["n"]).toBe(0);
+    const outside = await other.execute({
+      sql: "SELECT count(*) AS n FROM authors WHERE name = ?",
+      args: [tag("Tx commit")],
+    });
+    expect(outside.rows[0]?.n).toBe(0);
 
     await tx.commit();
-    const after = await other.execute({ sql: "SELECT count(*) AS n FROM authors WHERE name = ?", args: [tag("Tx commit")] });
-    expect(after.rows[0]?.["n"]).toBe(1);
+    const after = await other.execute({
+      sql: "SELECT count(*) AS n FROM authors WHERE name = ?",
+      args: [tag("Tx commit")],
+    });
+    expect(after.rows[0]?.n).toBe(1);
   });
 
   it("rolls back an interactive transaction", async () => {
@@ -435,7 +498,7 @@ describe.each([
       sql: "SELECT count(*) AS n FROM authors WHERE name LIKE ?",
       args: [tag("Tx rollback %")],
     });
-    expect(after.rows[0]?.["n"]).toBe(0);
+    expect(after.rows[0]?.n).toBe(0);
   });
 
   it("makes concurrent writers wait for an open write transaction instead of failing or deadlocking", async () => {
@@ -463,12 +526,14 @@ describe.each([
       sql: "SELECT count(*) AS n FROM authors WHERE name IN (?, ?, ?)",
       args: [tag("Holder"), tag("Waiter"), tag("Tx waiter")],
     });
-    expect(all.rows[0]?.["n"]).toBe(3);
+    expect(all.rows[0]?.n).toBe(3);
   });
 
   it("reports unique, not null and foreign key violations as SQLITE_CONSTRAINT errors", async () => {
     await client.execute({ sql: "INSERT INTO authors (name) VALUES (?)", args: [tag("Unique")] });
-    const unique = await libsqlError(client.execute({ sql: "INSERT INTO authors (name) VALUES (?)", args: [tag("Unique")] }));
+    const unique = await libsqlError(
+      client.execute({ sql: "INSERT INTO authors (name) VALUES (?)", args: [tag("Unique")] }),
+    );
     expect(unique.code).toBe("SQLITE_CONSTRAINT");
     expect(unique.message).toMatch(/UNIQUE constraint failed: authors\.name/);
 
@@ -508,9 +573,12 @@ describe.each([
       await bigintClient.execute({ sql: "INSERT INTO vals (k, v) VALUES (?, ?)", args: [tag(key), value as never] });
     }
     for (const { key, sqlType, expected } of cases) {
-      const { rows } = await bigintClient.execute({ sql: "SELECT v, typeof(v) AS t FROM vals WHERE k = ?", args: [tag(key)] });
-      const actual = rows[0]?.["v"];
-      expect(rows[0]?.["t"], key).toBe(sqlType);
+      const { rows } = await bigintClient.execute({
+        sql: "SELECT v, typeof(v) AS t FROM vals WHERE k = ?",
+        args: [tag(key)],
+      });
+      const actual = rows[0]?.v;
+      expect(rows[0]?.t, key).toBe(sqlType);
       if (sqlType === "blob") {
         expect(actual, key).toBeInstanceOf(ArrayBuffer);
         expect([...new Uint8Array(actual as ArrayBuffer)], key).toEqual(expected);
@@ -532,7 +600,7 @@ describe.each([
     });
     // The default "number" mode refuses integers that a JS number cannot hold exactly.
     await expect(client.execute(sqlText)).rejects.toThrow(RangeError);
-    expect((await client.execute("SELECT 7 AS small")).rows[0]?.["small"]).toBe(7);
+    expect((await client.execute("SELECT 7 AS small")).rows[0]?.small).toBe(7);
   });
 
   it("runs executeMultiple, and executes a single statement that contains semicolons", async () => {
@@ -553,7 +621,7 @@ describe.each([
     const insert = await client.execute(`INSERT INTO ${table} VALUES (3)`);
     expect(insert.rowsAffected).toBe(1); // rows written by the trigger do not count
     const { rows } = await client.execute(`SELECT x FROM ${table} ORDER BY rowid`);
-    expect(rows.map((row) => row["x"])).toEqual(["a;b", 2, 3, 6, 9]);
+    expect(rows.map((row) => row.x)).toEqual(["a;b", 2, 3, 6, 9]);
   });
 });
 
@@ -569,7 +637,10 @@ describe("Drizzle over the local server", () => {
     expect(inserted).toMatchObject({ title: "Stalker", year: 1979 });
     expect(inserted?.id).toBeTypeOf("number");
 
-    await db.insert(films).values([{ title: "Solaris", year: 1972 }, { title: "Mirror", year: null }]);
+    await db.insert(films).values([
+      { title: "Solaris", year: 1972 },
+      { title: "Mirror", year: null },
+    ]);
     const all = await db.select().from(films).orderBy(films.id);
     expect(all.map((film) => film.title)).toEqual(["Stalker", "Solaris", "Mirror"]);
 
@@ -643,10 +714,13 @@ describe("Drizzle over the local server", () => {
   });
 
   it("surfaces constraint errors with the SQLite code", async () => {
-    const error = await db.insert(films).values({ title: "Stalker" }).then(
-      () => expect.unreachable("duplicate insert must fail"),
-      (error: unknown) => error,
-    );
+    const error = await db
+      .insert(films)
+      .values({ title: "Stalker" })
+      .then(
+        () => expect.unreachable("duplicate insert must fail"),
+        (error: unknown) => error,
+      );
     // Drizzle wraps the driver error; the LibsqlError is its cause.
     const cause = error instanceof LibsqlError ? error : (error as Error).cause;
     expect(cause).toBeInstanceOf(LibsqlError);
@@ -658,7 +732,10 @@ describe("lock contention", () => {
   it("gives up with SQLITE_BUSY after the busy timeout, and the stream keeps working afterwards", async () => {
     const busyServer = await startLocalDbServer({ file: join(directory, "busy.db"), port: 0, busyTimeoutMs: 150 });
     const send = async (body: unknown) => {
-      const response = await fetch(new URL("/v2/pipeline", busyServer.url), { method: "POST", body: JSON.stringify(body) });
+      const response = await fetch(new URL("/v2/pipeline", busyServer.url), {
+        method: "POST",
+        body: JSON.stringify(body),
+      });
       return (await response.json()) as any;
     };
     const insert = (value: string) => ({ type: "execute", stmt: sqlStmt(`INSERT INTO t VALUES ('${value}')`) });
@@ -679,7 +756,7 @@ describe("lock contention", () => {
       const second = await send({ baton: first.baton, requests: [insert("second try"), { type: "close" }] });
       expect(second.results[0].type).toBe("ok");
       const { rows } = await client.execute("SELECT x FROM t ORDER BY rowid");
-      expect(rows.map((row) => row["x"])).toEqual(["holder", "second try"]);
+      expect(rows.map((row) => row.x)).toEqual(["holder", "second try"]);
       await client.execute("INSERT INTO t VALUES ('unblocked')");
     } finally {
       client.close();
@@ -706,7 +783,7 @@ describe("idle streams", () => {
       // The write lock is free again (this would otherwise wait and then fail with SQLITE_BUSY)...
       await other.execute("INSERT INTO t VALUES ('other')");
       const { rows } = await other.execute("SELECT x FROM t");
-      expect(rows.map((row) => row["x"])).toEqual(["other"]);
+      expect(rows.map((row) => row.x)).toEqual(["other"]);
       // ...and the client learns why its transaction is gone.
       const error = await libsqlError(tx.commit());
       expect(error.code).toBe("STREAM_EXPIRED");
@@ -732,7 +809,7 @@ describe("idle streams", () => {
     const fresh = createClient({ url: again.url });
     try {
       await fresh.execute("INSERT INTO t VALUES (2)");
-      expect((await fresh.execute("SELECT x FROM t")).rows.map((row) => row["x"])).toEqual([2]);
+      expect((await fresh.execute("SELECT x FROM t")).rows.map((row) => row.x)).toEqual([2]);
     } finally {
       fresh.close();
       await again.close();

@@ -35,7 +35,10 @@ export async function api<T = any>(
 
 let userCounter = 0;
 /** Registers a new member through the API and returns the Auth response (with its token). */
-export async function registerUser(app: TestApp, overrides: Partial<{ username: string; email: string; password: string }> = {}) {
+export async function registerUser(
+  app: TestApp,
+  overrides: Partial<{ username: string; email: string; password: string }> = {},
+) {
   userCounter += 1;
   const suffix = `${process.pid % 1000}_${userCounter}`;
   const input = {

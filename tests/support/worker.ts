@@ -15,7 +15,10 @@ export interface RunningWorker {
 
 export const TEST_JWT_SECRET = "test-secret-for-integration-tests-only-0123456789";
 
-export async function startWorker(options: { databaseUrl: string; vars?: Record<string, string> }): Promise<RunningWorker> {
+export async function startWorker(options: {
+  databaseUrl: string;
+  vars?: Record<string, string>;
+}): Promise<RunningWorker> {
   const config = JSON.parse(readFileSync("build/server/wrangler.json", "utf8")) as {
     compatibility_date: string;
     compatibility_flags: string[];
@@ -26,16 +29,16 @@ export async function startWorker(options: { databaseUrl: string; vars?: Record<
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: 0,
-        modules: serverModules(),
-        modulesRoot: "build/server",
-        compatibilityDate: config.compatibility_date,
-        compatibilityFlags: config.compatibility_flags,
-        bindings: { DATABASE_URL: options.databaseUrl, JWT_SECRET: TEST_JWT_SECRET, ...options.vars },
-        r2Buckets: config.r2_buckets.map((bucket) => bucket.binding),
-        ratelimits: Object.fromEntries(
-          config.ratelimits.map(({ name, namespace_id, simple }) => [name, { namespace_id, simple }]),
-        ),
-        assets: { directory: "build/client", routerConfig: { has_user_worker: true } },
+      modules: serverModules(),
+      modulesRoot: "build/server",
+      compatibilityDate: config.compatibility_date,
+      compatibilityFlags: config.compatibility_flags,
+      bindings: { DATABASE_URL: options.databaseUrl, JWT_SECRET: TEST_JWT_SECRET, ...options.vars },
+      r2Buckets: config.r2_buckets.map((bucket) => bucket.binding),
+      ratelimits: Object.fromEntries(
+        config.ratelimits.map(({ name, namespace_id, simple }) => [name, { namespace_id, simple }]),
+      ),
+      assets: { directory: "build/client", routerConfig: { has_user_worker: true } },
     }),
   );
   const url = (await miniflare.ready).origin;

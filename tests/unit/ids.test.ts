@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isId, newId } from "../../worker/ids.ts";
+import { isId, newId } from "../../worker/core/ids.ts";
 
 describe("ids", () => {
   it("are 24 hex characters that start with the creation time", () => {

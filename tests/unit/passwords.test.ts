@@ -5,7 +5,7 @@ import {
   needsRehash,
   PBKDF2_ITERATIONS,
   verifyPassword,
-} from "../../worker/auth/passwords.ts";
+} from "../../worker/core/auth/index.ts";
 
 describe("password hashing", () => {
   it("stays within the PBKDF2 iteration cap of production Workers", () => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  GENRES,
-  USERNAMES,
   comments,
   connections,
   favorites,
   follows,
+  GENRES,
   likes,
-  textPosts,
-  users,
   type SeedReaction,
+  textPosts,
+  USERNAMES,
+  users,
 } from "../../scripts/seed/content.ts";
 
 const USERNAME = /^[A-Za-z0-9_]{3,20}$/;
@@ -55,7 +55,9 @@ describe("seed content: users", () => {
       expect(user.bio.length, user.username).toBeLessThanOrEqual(250);
       expect(user.location.length, user.username).toBeLessThanOrEqual(100);
       expect(user.displayName.trim().length, user.username).toBeGreaterThan(0);
-      expect(Number.isInteger(user.avatarHue) && user.avatarHue >= 0 && user.avatarHue <= 359, user.username).toBe(true);
+      expect(Number.isInteger(user.avatarHue) && user.avatarHue >= 0 && user.avatarHue <= 359, user.username).toBe(
+        true,
+      );
     }
   });
 
@@ -87,7 +89,8 @@ describe("seed content: connections", () => {
       expect(c.movie.actors.length, label).toBeLessThanOrEqual(4);
       expect(c.movie.genres.length, label).toBeGreaterThan(0);
       expect(c.book.genres.length, label).toBeGreaterThan(0);
-      for (const genre of [...c.movie.genres, ...c.book.genres]) expect(genreSet.has(genre), `${label}: ${genre}`).toBe(true);
+      for (const genre of [...c.movie.genres, ...c.book.genres])
+        expect(genreSet.has(genre), `${label}: ${genre}`).toBe(true);
       if (c.movie.year !== null) expect(c.movie.year >= 1888 && c.movie.year <= 2030, label).toBe(true);
       if (c.book.publicationYear !== null) expect(c.book.publicationYear <= 2030, label).toBe(true);
       if (c.book.isbn !== "") expect(isValidIsbn13(c.book.isbn), `${label}: ${c.book.isbn}`).toBe(true);

@@ -54,7 +54,12 @@ const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from
 
 describe("seed images", () => {
   it("renders 400x600 posters, deterministic per seed", () => {
-    const input = { title: "No Country for Old Men", year: 2007, director: "Joel Coen, Ethan Coen", seed: "No Country for Old Men" };
+    const input = {
+      title: "No Country for Old Men",
+      year: 2007,
+      director: "Joel Coen, Ethan Coen",
+      seed: "No Country for Old Men",
+    };
     const a = renderPoster(input);
     expect(readPng(a)).toMatchObject({ width: 400, height: 600 });
     expect(same(a, renderPoster(input))).toBe(true);
@@ -64,7 +69,8 @@ describe("seed images", () => {
 
   it("copes with long titles, missing credits and XML special characters", () => {
     const png = renderPoster({
-      title: "Dr. Strangelove or: How I Learned to Stop Worrying & Love the <Bomb> \"quoted\" 'apos' Supercalifragilisticexpialidocious",
+      title:
+        "Dr. Strangelove or: How I Learned to Stop Worrying & Love the <Bomb> \"quoted\" 'apos' Supercalifragilisticexpialidocious",
       year: null,
       director: "",
       seed: "x",
@@ -114,7 +120,9 @@ describe("seed images", () => {
   });
 
   it("escapes XML and picks initials", () => {
-    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;");
+    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;",
+    );
     expect(initialsOf("Mara Okafor")).toBe("MO");
     expect(initialsOf("Inès Laurent")).toBe("IL");
     expect(initialsOf("quietmarginalia")).toBe("Q");

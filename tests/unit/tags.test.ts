@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeTags, splitList } from "../../worker/tags.ts";
+import { normalizeTags, splitList } from "../../worker/core/rules/index.ts";
 
 describe("normalizeTags", () => {
   it("trims, lower-cases, collapses inner space and drops empties and duplicates", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { renderAvatar } from "../../scripts/seed/images.ts";
-import { AppError } from "../../worker/errors.ts";
-import { MAX_IMAGE_BYTES } from "../../worker/limits.ts";
-import { readImageUpload, sniffImageType } from "../../worker/uploads.ts";
+import { AppError } from "../../worker/core/errors.ts";
+import { readImageUpload, sniffImageType } from "../../worker/core/images/index.ts";
+import { MAX_IMAGE_BYTES } from "../../worker/core/rules/index.ts";
 import { appendedPolyglot, pngWithHiddenPage } from "../support/polyglots.ts";
 
 const png = renderAvatar({ name: "Test Person", hue: 20 });
@@ -49,7 +49,9 @@ describe("readImageUpload", () => {
   });
 
   it("judges by bytes, not by the declared type or the name", async () => {
-    await expect(readImageUpload(file(png, "photo.gif", "image/gif"), messages)).resolves.toMatchObject({ type: "image/png" });
+    await expect(readImageUpload(file(png, "photo.gif", "image/gif"), messages)).resolves.toMatchObject({
+      type: "image/png",
+    });
     const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
     await expect(readImageUpload(file(html, "cat.png", "image/png"), messages)).rejects.toMatchObject({
       status: 415,
@@ -63,7 +65,9 @@ describe("readImageUpload", () => {
     const error = await readImageUpload(file(big, "big.png", "image/png"), messages).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 413, message: "too big" });
-    await expect(readImageUpload(file(new Uint8Array(MAX_IMAGE_BYTES + 1), "big.png", "image/png"), messages)).rejects.toMatchObject({
+    await expect(
+      readImageUpload(file(new Uint8Array(MAX_IMAGE_BYTES + 1), "big.png", "image/png"), messages),
+    ).rejects.toMatchObject({
       status: 415,
     });
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DISMISSED_UPDATE_KEY, dismissCookie, isBatchId, readDismissedBatch } from "../../app/components/whats-new-banner.tsx";
+import {
+  DISMISSED_UPDATE_KEY,
+  dismissCookie,
+  isBatchId,
+  readDismissedBatch,
+} from "../../app/components/whats-new-banner.tsx";
 import { latestUpdate, updates } from "../../app/updates.ts";
 
 describe("the What's New dismissal cookie", () => {
@@ -22,7 +27,9 @@ describe("the What's New dismissal cookie", () => {
   });
 
   it("reads the batch id back from a Cookie header among others", () => {
-    expect(readDismissedBatch("mb_session=abc; dismissedUpdateBatchId=2026-11-launch; theme=dark")).toBe("2026-11-launch");
+    expect(readDismissedBatch("mb_session=abc; dismissedUpdateBatchId=2026-11-launch; theme=dark")).toBe(
+      "2026-11-launch",
+    );
     expect(readDismissedBatch("dismissedUpdateBatchId=old-batch")).toBe("old-batch");
   });
 

@@ -4,8 +4,10 @@
  */
 export function isUniqueViolation(error: unknown, indexOrTable: string): boolean {
   for (let current = error; current instanceof Error; current = current.cause) {
-    if (/UNIQUE constraint failed|SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)/.test(current.message) &&
-      current.message.includes(indexOrTable)) {
+    if (
+      /UNIQUE constraint failed|SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)/.test(current.message) &&
+      current.message.includes(indexOrTable)
+    ) {
       return true;
     }
   }

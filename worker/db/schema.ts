@@ -14,20 +14,10 @@
  *   and reads never scan all connections to count or filter them.
  */
 import { desc, sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
-  integer("created_at", { mode: "number" })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+  integer("created_at", { mode: "number" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
 export const users = sqliteTable(
   "users",
@@ -92,10 +82,7 @@ export const movieGenres = sqliteTable(
     name: text("name").notNull(),
     nameLower: text("name_lower").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.movieId, t.nameLower] }),
-    index("movie_genres_name").on(t.nameLower, t.movieId),
-  ],
+  (t) => [primaryKey({ columns: [t.movieId, t.nameLower] }), index("movie_genres_name").on(t.nameLower, t.movieId)],
 );
 
 export const movieActors = sqliteTable(
@@ -108,10 +95,7 @@ export const movieActors = sqliteTable(
     name: text("name").notNull(),
     nameLower: text("name_lower").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.movieId, t.nameLower] }),
-    index("movie_actors_name").on(t.nameLower, t.movieId),
-  ],
+  (t) => [primaryKey({ columns: [t.movieId, t.nameLower] }), index("movie_actors_name").on(t.nameLower, t.movieId)],
 );
 
 /** A book is identified by its title and, when known, its author (two "Dune"s by different authors differ). */
@@ -143,10 +127,7 @@ export const bookGenres = sqliteTable(
     name: text("name").notNull(),
     nameLower: text("name_lower").notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.bookId, t.nameLower] }),
-    index("book_genres_name").on(t.nameLower, t.bookId),
-  ],
+  (t) => [primaryKey({ columns: [t.bookId, t.nameLower] }), index("book_genres_name").on(t.nameLower, t.bookId)],
 );
 
 export const connections = sqliteTable(
@@ -256,10 +237,7 @@ export const likes = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.connectionId, t.userId] }),
-    index("likes_user").on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.connectionId, t.userId] }), index("likes_user").on(t.userId)],
 );
 
 export const favorites = sqliteTable(

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { Link } from "react-router";
-import type { CommentView } from "../../../worker/comments.ts";
+import type { CommentView } from "../../../worker/core/discussion/index.ts";
 import { CommentThread } from "./comment-thread.tsx";
 
 type Load = { status: "closed" | "loading" | "failed" } | { status: "open"; comments: CommentView[] };
@@ -21,7 +21,9 @@ export function CardDiscussion({ connectionId, count }: { connectionId: string; 
     if (loaded) return setLoad({ status: "open", comments: loaded });
     setLoad({ status: "loading" });
     try {
-      const response = await fetch(`/connections/${connectionId}/comments`, { headers: { Accept: "application/json" } });
+      const response = await fetch(`/connections/${connectionId}/comments`, {
+        headers: { Accept: "application/json" },
+      });
       if (!response.ok) throw new Error(String(response.status));
       const comments = (await response.json()) as CommentView[];
       setLoaded(comments);
@@ -33,7 +35,9 @@ export function CardDiscussion({ connectionId, count }: { connectionId: string; 
 
   const prepend = useCallback((comment: CommentView) => {
     setLoaded((current) => [comment, ...(current ?? [])]);
-    setLoad((current) => (current.status === "open" ? { status: "open", comments: [comment, ...current.comments] } : current));
+    setLoad((current) =>
+      current.status === "open" ? { status: "open", comments: [comment, ...current.comments] } : current,
+    );
   }, []);
 
   return (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
-import type { CommentView } from "../../../worker/comments.ts";
-import { COMMENT_MAX } from "../../../worker/limits.ts";
+import type { CommentView } from "../../../worker/core/discussion/index.ts";
+import { COMMENT_MAX } from "../../../worker/core/rules/index.ts";
 import type { RootData } from "../../meta.ts";
 import { DEFAULT_AVATAR } from "../../site.ts";
 import { LocalDate } from "../local-date.tsx";
@@ -97,7 +97,15 @@ function AddComment({ action, onAdded }: { action: string; onAdded?: (comment: C
 }
 
 /** Disabled while empty only once JavaScript runs: without it, the server answers 'Comment cannot be empty.'. */
-function SubmitWhenReady({ disabled, emptyText, children }: { disabled: boolean; emptyText: boolean; children: React.ReactNode }) {
+function SubmitWhenReady({
+  disabled,
+  emptyText,
+  children,
+}: {
+  disabled: boolean;
+  emptyText: boolean;
+  children: React.ReactNode;
+}) {
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
   return (
@@ -153,7 +161,11 @@ function CommentItem({ comment, action, ownerId }: { comment: CommentView; actio
               onChange={(event) => setDraft(event.currentTarget.value)}
             />
             <div className="comment-form__footer">
-              <Link to="?#comments" className="action-button" onClick={(event) => (event.preventDefault(), setEditing(false))}>
+              <Link
+                to="?#comments"
+                className="action-button"
+                onClick={(event) => (event.preventDefault(), setEditing(false))}
+              >
                 Cancel
               </Link>
               <SubmitWhenReady disabled={fetcher.state !== "idle"} emptyText={!draft.trim() || unchanged}>
@@ -180,7 +192,10 @@ function CommentItem({ comment, action, ownerId }: { comment: CommentView; actio
               onClick={(event) => {
                 event.preventDefault();
                 if (window.confirm(DELETE_COMMENT_CONFIRMATION)) {
-                  fetcher.submit({ intent: "delete-comment", commentId: comment._id, via: "fetcher", redirectTo: "/" }, { method: "post", action });
+                  fetcher.submit(
+                    { intent: "delete-comment", commentId: comment._id, via: "fetcher", redirectTo: "/" },
+                    { method: "post", action },
+                  );
                 }
               }}
             >

@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import type { ConnectionView } from "../../../worker/connection-reads.ts";
+import type { ConnectionView } from "../../../worker/core/connections/index.ts";
 import type { RootData } from "../../meta.ts";
 import { connectionTitle, shareLink, shareText } from "../../share.ts";
 import { DEFAULT_AVATAR, PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../../site.ts";
@@ -92,10 +92,20 @@ export function ConnectionCard({
       ) : (
         <div className="card__art">
           {movieRef ? (
-            <CardArt to={`/movies/${movieRef._id}`} label={`Movie: ${movieRef.title}`} src={connection.moviePosterUrl} placeholder={PLACEHOLDER_POSTER} />
+            <CardArt
+              to={`/movies/${movieRef._id}`}
+              label={`Movie: ${movieRef.title}`}
+              src={connection.moviePosterUrl}
+              placeholder={PLACEHOLDER_POSTER}
+            />
           ) : null}
           {bookRef ? (
-            <CardArt to={`/books/${bookRef._id}`} label={`Book: ${bookRef.title}`} src={connection.bookCoverUrl} placeholder={PLACEHOLDER_COVER} />
+            <CardArt
+              to={`/books/${bookRef._id}`}
+              label={`Book: ${bookRef.title}`}
+              src={connection.bookCoverUrl}
+              placeholder={PLACEHOLDER_COVER}
+            />
           ) : null}
           {connection.screenshotUrl ? (
             <img

@@ -39,7 +39,12 @@ export function LikeButton({ connectionId, likes }: { connectionId: string; like
   return (
     <fetcher.Form method="post" action={`/connections/${connectionId}/like`} className="inline-form">
       <ReturnFields />
-      <button type="submit" className={`action-button${liked ? " action-button--on" : ""}`} aria-pressed={liked} disabled={pending}>
+      <button
+        type="submit"
+        className={`action-button${liked ? " action-button--on" : ""}`}
+        aria-pressed={liked}
+        disabled={pending}
+      >
         {liked ? "♥" : "♡"} {label}
         <span className="visually-hidden">{liked ? " (you like this)" : " (like this)"}</span>
       </button>
@@ -64,7 +69,12 @@ export function FavoriteButton({ connectionId }: { connectionId: string }) {
   return (
     <fetcher.Form method="post" action={`/connections/${connectionId}/favorite`} className="inline-form">
       <ReturnFields />
-      <button type="submit" className={`action-button${favorited ? " action-button--on" : ""}`} aria-pressed={favorited} disabled={pending}>
+      <button
+        type="submit"
+        className={`action-button${favorited ? " action-button--on" : ""}`}
+        aria-pressed={favorited}
+        disabled={pending}
+      >
         {favorited ? "★ Favorited" : "☆ Favorite"}
       </button>
       {fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (

@@ -1,0 +1,61 @@
+/**
+ * The architecture's boundaries, checked by `npm run lint` (docs/decisions/011-core-by-domain.md).
+ * worker/core/<domain>/index.ts is each domain's public surface; everything else in a domain is its own.
+ */
+const internals = "^worker/core/[^/]+/(?!index\\.ts$)";
+
+module.exports = {
+  forbidden: [
+    {
+      name: "domain-internals",
+      comment: "A domain reaches another domain only through that domain's index.ts.",
+      severity: "error",
+      from: { path: "^worker/core/([^/]+)/" },
+      to: { path: internals, pathNot: "^worker/core/$1/" },
+    },
+    {
+      name: "outside-into-domain-internals",
+      comment: "The HTTP layer, the pages and the scripts use a domain through its index.ts.",
+      severity: "error",
+      from: { path: "^(worker/http|worker/db|app|scripts)/" },
+      to: { path: internals },
+    },
+    {
+      name: "core-stays-below-its-doors",
+      comment: "The core knows nothing of the HTTP layer or the pages.",
+      severity: "error",
+      from: { path: "^worker/(core|db)/" },
+      to: { path: "^(worker/http|app)/" },
+    },
+    {
+      name: "client-code-imports-no-server-code",
+      comment:
+        "Only *.server.ts(x) modules in app/ may import the Worker's code; components and route modules use the " +
+        "client-safe rules module, and types (which compile away) from the domains' entries.",
+      severity: "error",
+      from: { path: "^app/", pathNot: "\\.server\\.tsx?$" },
+      to: { path: "^worker/", pathNot: "^worker/core/rules/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "rules-are-client-safe",
+      comment: "worker/core/rules is shipped to browsers: it imports nothing but itself.",
+      severity: "error",
+      from: { path: "^worker/core/rules/" },
+      to: { pathNot: "^worker/core/rules/" },
+    },
+    {
+      name: "no-domain-cycles",
+      comment: "Domains depend on each other in one direction.",
+      severity: "error",
+      from: { path: "^worker/core/" },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(build|\\.react-router|node_modules)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js"] },
+  },
+};

@@ -1,0 +1,40 @@
+import { requestContext } from "../worker/context.ts";
+import { popularTags } from "../worker/core/connections/index.ts";
+import { imageUrl } from "../worker/core/images/index.ts";
+import { nameOf } from "../worker/core/notifications/index.ts";
+import type { Route } from "./+types/root";
+import { readDismissedBatch } from "./components/whats-new-banner.tsx";
+import type { RootData } from "./meta.ts";
+import { latestUpdate } from "./updates.ts";
+
+/**
+ * Every page's shared data: the origin, the member (header and sidebar), the sidebar's Popular Tags (one
+ * query, members only; it runs alongside the page's own loader) and whether the What's New banner was
+ * dismissed for the newest batch (the `dismissedUpdateBatchId` cookie).
+ */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const services = context.get(requestContext);
+  const { origin, viewer } = services;
+  const sidebarTags = viewer
+    ? await popularTags(services).then(
+        (tags) => ({ tags, error: false }),
+        (error: unknown) => {
+          console.error("Could not load the sidebar's popular tags", error);
+          return { tags: [], error: true };
+        },
+      )
+    : null;
+  return {
+    origin,
+    viewer: viewer && {
+      id: viewer.id,
+      username: viewer.username,
+      name: nameOf(viewer),
+      pictureUrl: imageUrl(origin, viewer.pictureKey),
+      unreadNotifications: viewer.unreadNotifications,
+      favoriteIds: viewer.favoriteIds,
+    },
+    sidebarTags,
+    whatsNewDismissed: readDismissedBatch(request.headers.get("Cookie")) === latestUpdate.id,
+  };
+}

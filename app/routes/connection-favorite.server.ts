@@ -1,0 +1,6 @@
+import { toggleFavorite } from "../../worker/core/discussion/index.ts";
+import { cardToggleRoute } from "../reactions.server.ts";
+
+const route = cardToggleRoute(toggleFavorite, "Failed to update favorite status.");
+export const action = route.action;
+export const loader = route.loader;

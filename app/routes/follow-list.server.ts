@@ -1,0 +1,24 @@
+import { data } from "react-router";
+import { requestContext } from "../../worker/context.ts";
+import { AppError } from "../../worker/core/errors.ts";
+import { followList } from "../../worker/core/people/index.ts";
+import type { Route } from "./+types/follow-list";
+
+/** /users/:id/followers and /users/:id/following share this module (the route id says which). */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const services = context.get(requestContext);
+  const direction = new URL(request.url).pathname.endsWith("/following") ? "following" : "followers";
+  try {
+    const { profile, users } = await followList(services, params.userId, direction);
+    const name = profile.displayName || profile.username;
+    return {
+      userId: profile._id,
+      direction,
+      title: direction === "followers" ? `People following ${name}` : `People ${name} follows`,
+      users,
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw data({ message: "User not found." }, { status: 404 });
+    throw error;
+  }
+}

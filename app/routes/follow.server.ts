@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import { requestContext } from "../../worker/context.ts";
+import { follow, unfollow } from "../../worker/core/people/index.ts";
+import { requireViewer } from "../auth.server.ts";
+import { reactionReply } from "../reactions.server.ts";
+import type { Route } from "./+types/follow";
+
+/** intent=follow or intent=unfollow; back to the profile, or data for the button's fetcher. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const form = await request.formData();
+  const services = context.get(requestContext);
+  const unfollowing = form.get("intent") === "unfollow";
+  return reactionReply(
+    form,
+    "profile",
+    () => (unfollowing ? unfollow(services, viewer, params.userId) : follow(services, viewer, params.userId)),
+    unfollowing ? "Failed to unfollow." : "Failed to follow.",
+  );
+}
+
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/users/${params.userId}`);
+}

@@ -1,0 +1,16 @@
+import { redirect } from "react-router";
+import { requestContext } from "../../worker/context.ts";
+import { logout } from "../../worker/core/auth/index.ts";
+import { redirectWithoutSession } from "../auth.server.ts";
+import type { Route } from "./+types/logout";
+
+/** Logging out is a POST (a link could be triggered by another site); it revokes the session everywhere. */
+export async function action({ context }: Route.ActionArgs) {
+  const services = context.get(requestContext);
+  if (services.viewer) await logout(services, services.viewer);
+  return redirectWithoutSession("/");
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,188 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { RequestServices, Viewer } from "../../context.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { favorites, notifications, sessions, users } from "../../db/schema.ts";
+import { AppError, badRequest, unauthorized } from "../errors.ts";
+import { newId } from "../ids.ts";
+import { imageUrl } from "../images/index.ts";
+import { validate } from "../validation.ts";
+import { hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
+import { AUTH_MESSAGES, loginSchema, signupSchema } from "./schemas.ts";
+import { SESSION_TTL_SECONDS, signSessionToken, verifySessionToken } from "./tokens.ts";
+
+type UserRow = typeof users.$inferSelect;
+
+/** API.md "Auth": what login and register answer (the user plus the session token). */
+export interface AuthUser {
+  _id: string;
+  username: string;
+  email: string;
+  displayName: string;
+  profilePictureUrl: string;
+  isPrivate: boolean;
+  favorites: string[];
+  createdAt: string;
+  token: string;
+}
+
+export const TOKEN_MESSAGES = {
+  noToken: "Not authorized, no token",
+  tokenFailed: "Not authorized, token failed",
+} as const;
+
+export async function register(services: RequestServices, input: unknown): Promise<AuthUser> {
+  const { username, email, password } = validate(signupSchema, input);
+  const { db } = services;
+  const [emailTaken, usernameTaken] = await db.batch([
+    db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1),
+    db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1),
+  ]);
+  if (emailTaken.length) throw badRequest(AUTH_MESSAGES.emailTaken);
+  if (usernameTaken.length) throw badRequest(AUTH_MESSAGES.usernameTaken);
+
+  const passwordHash = await hashPassword(password);
+  const now = Date.now();
+  const user: UserRow = {
+    id: newId(now),
+    username,
+    email,
+    passwordHash,
+    displayName: "",
+    bio: "",
+    location: "",
+    pictureKey: null,
+    isPrivate: false,
+    createdAt: now,
+    updatedAt: null,
+  };
+  const session = newSession(user.id, now);
+  try {
+    // One batch, one transaction: never a user without the session that logs them in.
+    await db.batch([db.insert(users).values(user), db.insert(sessions).values(session)]);
+  } catch (error) {
+    // Two sign-ups racing for the same name or address: the unique index decides, with the same messages.
+    if (isUniqueViolation(error, "users_email_ci")) throw badRequest(AUTH_MESSAGES.emailTaken);
+    if (isUniqueViolation(error, "users_username_ci")) throw badRequest(AUTH_MESSAGES.usernameTaken);
+    throw error;
+  }
+  return toAuthUser(
+    services,
+    user,
+    [],
+    await signSessionToken(services.env.JWT_SECRET, { userId: user.id, sessionId: session.id }, now),
+  );
+}
+
+/**
+ * Unknown e-mail and wrong password get the same answer, after the same amount of hashing work, so the
+ * response says nothing about which accounts exist.
+ */
+export async function login(services: RequestServices, input: unknown): Promise<AuthUser> {
+  const { email, password } = validate(loginSchema, input);
+  const { db } = services;
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
+  if (!user || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+
+  const now = Date.now();
+  const session = newSession(user.id, now);
+  const writes = [db.insert(sessions).values(session)] as const;
+  if (needsRehash(user.passwordHash)) {
+    await db.batch([
+      ...writes,
+      db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(users.id, user.id)),
+    ]);
+  } else {
+    await db.batch(writes);
+  }
+  const favoriteRows = await db
+    .select({ id: favorites.connectionId })
+    .from(favorites)
+    .where(eq(favorites.userId, user.id));
+  const token = await signSessionToken(services.env.JWT_SECRET, { userId: user.id, sessionId: session.id }, now);
+  return toAuthUser(
+    services,
+    user,
+    favoriteRows.map((row) => row.id),
+    token,
+  );
+}
+
+/** Revokes the session behind the token everywhere (API and pages). */
+export async function logout(services: RequestServices, viewer: Viewer): Promise<void> {
+  await services.db.delete(sessions).where(eq(sessions.id, viewer.sessionId));
+}
+
+/**
+ * Resolves a token (from the Authorization header or the session cookie) to the viewer, in one query.
+ * `invalid` means a token was presented but is bad, expired or revoked: API routes that need a user answer
+ * "token failed", routes where login is optional treat the request as anonymous.
+ */
+export async function resolveViewer(
+  services: Pick<RequestServices, "db" | "env">,
+  token: string | null,
+): Promise<{ viewer: Viewer | null; token: "none" | "valid" | "invalid" }> {
+  if (!token) return { viewer: null, token: "none" };
+  const claims = await verifySessionToken(services.env.JWT_SECRET, token);
+  if (!claims) return { viewer: null, token: "invalid" };
+  const [row] = await services.db
+    .select({
+      id: users.id,
+      username: users.username,
+      displayName: users.displayName,
+      pictureKey: users.pictureKey,
+      isPrivate: users.isPrivate,
+      sessionId: sessions.id,
+      unreadNotifications:
+        sql<number>`(select count(*) from ${notifications} where ${notifications.recipientId} = ${users.id} and ${notifications.read} = 0)`.mapWith(
+          Number,
+        ),
+      favoriteIds: sql<string>`(select coalesce(json_group_array(${favorites.connectionId}), '[]') from ${favorites} where ${favorites.userId} = ${users.id})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, Date.now())),
+    );
+  if (!row) return { viewer: null, token: "invalid" };
+  return { viewer: { ...row, favoriteIds: JSON.parse(row.favoriteIds) as string[] }, token: "valid" };
+}
+
+/** For routes that need a logged-in user: the API.md 401 messages. */
+export function requireViewer(viewer: Viewer | null, token: "none" | "valid" | "invalid"): Viewer {
+  if (viewer) return viewer;
+  throw new AppError(401, token === "none" ? TOKEN_MESSAGES.noToken : TOKEN_MESSAGES.tokenFailed);
+}
+
+function newSession(userId: string, now: number) {
+  return { id: newId(now), userId, createdAt: now, expiresAt: now + SESSION_TTL_SECONDS * 1000 };
+}
+
+export function toAuthUser(
+  services: Pick<RequestServices, "origin">,
+  user: UserRow,
+  favoriteIds: string[],
+  token: string,
+): AuthUser {
+  return {
+    _id: user.id,
+    username: user.username,
+    email: user.email,
+    displayName: user.displayName,
+    profilePictureUrl: imageUrl(services.origin, user.pictureKey) ?? "",
+    isPrivate: user.isPrivate,
+    favorites: favoriteIds,
+    createdAt: new Date(user.createdAt).toISOString(),
+    token,
+  };
+}
+
+let dummy: Promise<string> | undefined;
+/** A real hash of nothing in particular, computed once per isolate, to spend the same time on unknown e-mails. */
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(crypto.randomUUID());
+  return dummy;
+}

@@ -1,0 +1,11 @@
+export { login, logout, register, requireViewer, resolveViewer } from "./accounts.ts";
+export { clearedSessionCookie, readBearerToken, readSessionCookie, sessionCookie } from "./cookie.ts";
+export {
+  hashPassword,
+  MAX_WORKERS_PBKDF2_ITERATIONS,
+  needsRehash,
+  PBKDF2_ITERATIONS,
+  verifyPassword,
+} from "./passwords.ts";
+export { checkAuthRateLimit } from "./rate-limit.ts";
+export { AUTH_MESSAGES } from "./schemas.ts";

@@ -1,0 +1,458 @@
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import type { RequestServices, Viewer } from "../../context.ts";
+import {
+  books,
+  comments,
+  connections,
+  connectionTags,
+  favorites,
+  likes,
+  movies,
+  notifications,
+} from "../../db/schema.ts";
+import {
+  bookRead,
+  CATALOG_MESSAGES,
+  chooseBook,
+  connectionSearchText,
+  findExisting,
+  indexConnection,
+  matchesSearch,
+  movieRead,
+  toBook,
+  toMovie,
+  unindexConnection,
+  upsertBook,
+  upsertMovie,
+} from "../catalog/index.ts";
+import { badRequest, forbidden, notFound } from "../errors.ts";
+import { isId, newId } from "../ids.ts";
+import { type ImageKind, type ImageUpload, newImageKey, readImageUpload } from "../images/index.ts";
+import { connectionVisibleTo, privateConnectionsVisibleTo } from "../people/index.ts";
+import { normalizeTags } from "../rules/index.ts";
+import { validate } from "../validation.ts";
+import {
+  type FeedFilters,
+  filterConditions,
+  maintainedPublicCount,
+  type NewestFirstIndex,
+  newestFirstIndex,
+} from "./feed-filters.ts";
+import { type ConnectionView, newestFirst, selectConnections, toConnectionView } from "./reads.ts";
+import {
+  CONNECTION_MESSAGES,
+  createConnectionSchema,
+  IMAGE_KINDS,
+  type ImageField,
+  imageMessages,
+  updateConnectionSchema,
+} from "./schemas.ts";
+
+/** API.md: page size is a server constant. */
+export const PAGE_SIZE = 10;
+
+export interface ConnectionPage {
+  connections: ConnectionView[];
+  page: number;
+  pages: number;
+}
+
+/** A non-numeric or < 1 page number counts as 1 (API.md "Pagination"). */
+export function pageNumber(value: unknown): number {
+  const number = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  return Number.isSafeInteger(number) && number >= 1 ? number : 1;
+}
+
+export async function getConnection(services: RequestServices, id: string): Promise<ConnectionView> {
+  if (!isId(id)) throw badRequest(CONNECTION_MESSAGES.invalidId);
+  const [row] = await selectConnections(services, eq(connections.id, id));
+  if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
+  return toConnectionView(services.origin, row);
+}
+
+/**
+ * How many connections matching `where` the viewer may see, as one scalar expression: the public matches
+ * (`publicCount` when the caller has a maintained count for its condition, else counted) plus the viewer's
+ * visible private matches, which are few rows found through the owner index.
+ */
+export function visibleCount(viewer: Viewer | null, where: SQL | undefined, publicCount?: SQL): SQL<number> {
+  const matching = where ?? sql`1`;
+  const publicMatches =
+    publicCount ?? sql`(select count(*) from ${connections} where ${connections.ownerPrivate} = 0 and ${matching})`;
+  const privateRows = privateConnectionsVisibleTo(viewer);
+  return sql<number>`${publicMatches} + ${privateRows ? sql`(select count(*) from ${privateRows} where ${matching})` : sql`0`}`;
+}
+
+/**
+ * The two reads behind one page of connections matching `where`, newest first: its cards and its count, for
+ * the caller's batch (one round trip); `toPage` reads the answers. The page's ten ids are chosen first, from
+ * narrow index rows, and only those ten are built into cards.
+ */
+export function pageReads(services: RequestServices, where: SQL | undefined, page: number, options: PageOptions = {}) {
+  const { db, viewer } = services;
+  const visible = and(connectionVisibleTo(viewer), where);
+  const offset = (page - 1) * PAGE_SIZE;
+  const index = options.index;
+  const pageIds = index
+    ? db
+        .select({ id: sql<string>`${index.connectionId}` })
+        // CROSS JOIN keeps the filter's index (newest first) as the outer loop.
+        .from(sql`${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}`)
+        .where(and(index.match, visible))
+        .orderBy(desc(index.createdAt), desc(index.connectionId))
+        .limit(PAGE_SIZE)
+        .offset(offset)
+    : !where && options.publicCount
+      ? feedPageIds(viewer, offset, visibleCount(viewer, undefined, options.publicCount))
+      : db
+          .select({ id: connections.id })
+          .from(connections)
+          .where(visible)
+          .orderBy(...newestFirst)
+          .limit(PAGE_SIZE)
+          .offset(offset);
+  return [
+    selectConnections(services, inArray(connections.id, pageIds)).orderBy(...newestFirst),
+    db.get<{ n: number }>(sql`select ${visibleCount(viewer, where, options.publicCount)} as n`),
+  ] as const;
+}
+
+/**
+ * The ids of one page of the whole feed. OFFSET walks the rows it skips, so a page costs its distance from the
+ * end it is counted from; past the middle the page is counted from the oldest end instead, which makes the
+ * last page as cheap as the first. The total that needs is a kept count here. The branch not taken gets LIMIT
+ * 0, which SQLite checks once before its loop (a WHERE condition would be tested on every row).
+ */
+function feedPageIds(viewer: Viewer | null, offset: number, total: SQL<number>): SQL {
+  const visible = connectionVisibleTo(viewer);
+  const n = sql`(select n from feed_total)`;
+  const fromNewest = sql`${offset} * 2 <= ${n}`;
+  return sql`(with feed_total(n) as (select ${total})
+    select id from (
+      select ${connections.id} as id from ${connections} where ${visible}
+      order by ${connections.createdAt} desc, ${connections.id} desc
+      limit (case when ${fromNewest} then ${PAGE_SIZE} else 0 end) offset ${offset})
+    union all
+    select id from (
+      select ${connections.id} as id from ${connections} where ${visible}
+      order by ${connections.createdAt}, ${connections.id}
+      limit (case when ${fromNewest} then 0 else max(0, min(${PAGE_SIZE}, ${n} - ${offset})) end)
+      offset max(0, ${n} - ${offset} - ${PAGE_SIZE})))`;
+}
+
+interface PageOptions {
+  /** A maintained count of the public connections matching `where` (see `maintainedPublicCount`). */
+  publicCount?: SQL;
+  /** An index listing connections that `where` requires, newest first: the page is read from it. */
+  index?: NewestFirstIndex;
+}
+
+type PageAnswers = BatchResponse<ReturnType<typeof pageReads>>;
+
+export function toPage(origin: string, page: number, [rows, counted]: PageAnswers) {
+  const totalCount = Number(counted.n);
+  return {
+    connections: rows.map((row) => toConnectionView(origin, row)),
+    page,
+    pages: Math.ceil(totalCount / PAGE_SIZE),
+    totalCount,
+  };
+}
+
+async function pageOf(services: RequestServices, where: SQL | undefined, page: number, options?: PageOptions) {
+  return toPage(services.origin, page, await services.db.batch(pageReads(services, where, page, options)));
+}
+
+export async function listFeed(services: RequestServices, filters: FeedFilters, page: number): Promise<ConnectionPage> {
+  const conditions = filterConditions(filters);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const options = { publicCount: maintainedPublicCount(filters), index: newestFirstIndex(filters) };
+  const { totalCount: _total, ...result } = await pageOf(services, where, page, options);
+  return result;
+}
+
+export async function searchConnections(services: RequestServices, query: string, page: number) {
+  const term = query.trim();
+  if (!term) return { connections: [], page: 1, pages: 0, totalCount: 0 };
+  return pageOf(
+    services,
+    matchesSearch(term, { connectionId: connections.id, movieId: connections.movieId, bookId: connections.bookId }),
+    page,
+  );
+}
+
+/** Connections featuring one movie or book, newest first (their pages list all of them). */
+function featuringRead(services: RequestServices, ref: { movieId: string } | { bookId: string }) {
+  const where = "movieId" in ref ? eq(connections.movieId, ref.movieId) : eq(connections.bookId, ref.bookId);
+  return selectConnections(services, where).orderBy(...newestFirst);
+}
+
+/** A movie and the connections featuring it, in one round trip (its page and API.md's movie connections). */
+export async function movieWithConnections(services: RequestServices, id: string) {
+  if (!isId(id)) throw badRequest(CATALOG_MESSAGES.invalidMovieId);
+  const [rows, featuring] = await services.db.batch([
+    movieRead(services.db, id),
+    featuringRead(services, { movieId: id }),
+  ]);
+  if (!rows[0]) throw notFound(CATALOG_MESSAGES.movieNotFound);
+  return {
+    movie: toMovie(services.origin, rows[0]),
+    connections: featuring.map((row) => toConnectionView(services.origin, row)),
+  };
+}
+
+/** A book and the connections featuring it, in one round trip (its page and API.md's book connections). */
+export async function bookWithConnections(services: RequestServices, id: string) {
+  if (!isId(id)) throw badRequest(CATALOG_MESSAGES.invalidBookId);
+  const [rows, featuring] = await services.db.batch([
+    bookRead(services.db, id),
+    featuringRead(services, { bookId: id }),
+  ]);
+  if (!rows[0]) throw notFound(CATALOG_MESSAGES.bookNotFound);
+  return {
+    book: toBook(services.origin, rows[0]),
+    connections: featuring.map((row) => toConnectionView(services.origin, row)),
+  };
+}
+
+/** API.md batch: in the order asked, unknown or hidden ids skipped. */
+export async function connectionsByIds(services: RequestServices, ids: string[]): Promise<ConnectionView[]> {
+  const wanted = [...new Set(ids.filter(isId))].slice(0, 100);
+  if (!wanted.length) return [];
+  const rows = await selectConnections(services, inArray(connections.id, wanted));
+  const byId = new Map(rows.map((row) => [row.id, toConnectionView(services.origin, row)]));
+  return wanted.flatMap((id) => byId.get(id) ?? []);
+}
+
+const IMAGE_KIND_OF: Record<ImageField, ImageKind> = {
+  moviePoster: "poster",
+  bookCover: "cover",
+  screenshot: "screenshot",
+};
+
+/** Checks every uploaded image (by its bytes, 5 MB each) before anything is stored. */
+async function readImages(files: Partial<Record<ImageField, unknown>>) {
+  const images: Partial<Record<ImageField, ImageUpload>> = {};
+  for (const field of Object.keys(IMAGE_KINDS) as ImageField[]) {
+    const upload = await readImageUpload(files[field], imageMessages(IMAGE_KINDS[field]));
+    if (upload) images[field] = upload;
+  }
+  return images;
+}
+
+/**
+ * Stores images, then runs the database writes in one transaction; if the writes fail, the images just stored
+ * are deleted again, so there is never a row without its image or an image without its row.
+ */
+async function storeImagesThen<T>(
+  services: RequestServices,
+  images: Partial<Record<ImageField, ImageUpload>>,
+  write: (keys: Partial<Record<ImageField, string>>) => Promise<T>,
+): Promise<T> {
+  const keys: Partial<Record<ImageField, string>> = {};
+  const entries = Object.entries(images) as Array<[ImageField, ImageUpload]>;
+  try {
+    await Promise.all(
+      entries.map(async ([field, image]) => {
+        const key = newImageKey(IMAGE_KIND_OF[field], image.type);
+        await services.env.IMAGES.put(key, image.bytes, { httpMetadata: { contentType: image.type } });
+        keys[field] = key;
+      }),
+    );
+    return await write(keys);
+  } catch (error) {
+    const stored = Object.values(keys);
+    if (stored.length) await services.env.IMAGES.delete(stored);
+    throw error;
+  }
+}
+
+export async function createConnection(
+  services: RequestServices,
+  viewer: Viewer,
+  fields: Record<string, unknown>,
+  files: Partial<Record<ImageField, unknown>>,
+): Promise<ConnectionView> {
+  const input = validate(createConnectionSchema, fields);
+  const images = await readImages(files);
+  const { db } = services;
+  const hasMovie = Boolean(input.movieTitle);
+  const hasBook = Boolean(input.bookTitle);
+  const existing = await findExisting(db, hasMovie ? input.movieTitle : null, hasBook ? input.bookTitle : null);
+  const tags = normalizeTags(input.tags);
+  const id = newId();
+  const now = Date.now();
+
+  await storeImagesThen(services, images, async (keys) => {
+    const statements: BatchItem<"sqlite">[] = [];
+    const movie = hasMovie
+      ? upsertMovie(
+          db,
+          {
+            title: input.movieTitle,
+            year: input.movieYear,
+            director: input.movieDirector,
+            genres: input.movieGenres,
+            actors: input.movieActors,
+            synopsis: input.movieSynopsis,
+            posterKey: keys.moviePoster ?? null,
+          },
+          existing.movie,
+        )
+      : null;
+    const book = hasBook
+      ? upsertBook(
+          db,
+          {
+            title: input.bookTitle,
+            author: input.bookAuthor,
+            publicationYear: input.bookPublicationYear,
+            genres: input.bookGenres,
+            isbn: input.bookIsbn,
+            synopsis: input.bookSynopsis,
+            coverKey: keys.bookCover ?? null,
+          },
+          chooseBook(existing.bookCandidates, input.bookAuthor),
+        )
+      : null;
+    if (movie) statements.push(...movie.statements);
+    if (book) statements.push(...book.statements);
+    statements.push(
+      db.insert(connections).values({
+        id,
+        userId: viewer.id,
+        movieId: movie ? movie.id : null,
+        bookId: book ? book.id : null,
+        context: input.context,
+        screenshotKey: keys.screenshot ?? null,
+        moviePosterKey: keys.moviePoster ?? null,
+        bookCoverKey: keys.bookCover ?? null,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      ...(tags.length ? [db.insert(connectionTags).values(tags.map((tag) => ({ connectionId: id, tag })))] : []),
+      ...indexConnection(db, id, connectionSearchText({ context: input.context, tags })),
+    );
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  });
+  return getConnection(services, id);
+}
+
+/**
+ * The connection a member wants to change: 400 for a malformed id, 404 when it does not exist or is hidden
+ * from them, 403 when it is someone else's.
+ */
+async function ownConnection(services: RequestServices, viewer: Viewer, id: string, forbiddenMessage: string) {
+  if (!isId(id)) throw badRequest(CONNECTION_MESSAGES.invalidId);
+  const [row] = await services.db
+    .select({
+      connection: connections,
+      bookTitle: books.title,
+      tags: sql<string>`(select coalesce(json_group_array(tag), '[]') from (select ${connectionTags.tag} as tag from ${connectionTags} where ${connectionTags.connectionId} = ${connections.id} order by rowid))`,
+    })
+    .from(connections)
+    .leftJoin(books, eq(books.id, connections.bookId))
+    .where(and(eq(connections.id, id), connectionVisibleTo(viewer)));
+  if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
+  if (row.connection.userId !== viewer.id) throw forbidden(forbiddenMessage);
+  return { ...row.connection, bookTitle: row.bookTitle, tags: JSON.parse(row.tags) as string[] };
+}
+
+/**
+ * Edits context, tags, the book's author and the screenshot. Titles are read-only. A new author points this
+ * connection at the book with that title and author (found or created), so other connections of the old book
+ * never change.
+ */
+export async function updateConnection(
+  services: RequestServices,
+  viewer: Viewer,
+  id: string,
+  fields: Record<string, unknown>,
+  files: { screenshot?: unknown },
+): Promise<ConnectionView> {
+  const current = await ownConnection(services, viewer, id, CONNECTION_MESSAGES.notAuthorizedEdit);
+  const input = validate(updateConnectionSchema, fields);
+  const context = input.context ?? current.context;
+  const tags = input.tags === undefined ? current.tags : normalizeTags(input.tags);
+  const isTextOnly = !current.movieId || !current.bookId;
+  if (isTextOnly && !context) throw badRequest(CONNECTION_MESSAGES.needTitlesOrContext);
+  const screenshot = await readImageUpload(files.screenshot, imageMessages(IMAGE_KINDS.screenshot));
+  const { db } = services;
+
+  await storeImagesThen(services, screenshot ? { screenshot } : {}, async (keys) => {
+    const screenshotKey = keys.screenshot ?? (input.removeScreenshot ? null : current.screenshotKey);
+    const statements: BatchItem<"sqlite">[] = [];
+    let bookId: SQL | string | null = current.bookId;
+    if (input.bookAuthor !== undefined && current.bookId && current.bookTitle !== null) {
+      const existing = await findExisting(db, null, current.bookTitle);
+      const sameAuthor = existing.bookCandidates.find(
+        (book) => book.author.toLowerCase() === input.bookAuthor!.toLowerCase(),
+      );
+      if (sameAuthor) bookId = sameAuthor.id;
+      else {
+        const created = upsertBook(
+          db,
+          {
+            title: current.bookTitle,
+            author: input.bookAuthor,
+            publicationYear: null,
+            genres: [],
+            isbn: "",
+            synopsis: "",
+            coverKey: null,
+          },
+          null,
+        );
+        statements.push(...created.statements);
+        bookId = created.id;
+      }
+    }
+    statements.push(
+      db
+        .update(connections)
+        .set({ context, screenshotKey, bookId, updatedAt: Date.now() })
+        .where(eq(connections.id, id)),
+      db.delete(connectionTags).where(eq(connectionTags.connectionId, id)),
+      ...(tags.length ? [db.insert(connectionTags).values(tags.map((tag) => ({ connectionId: id, tag })))] : []),
+      ...indexConnection(db, id, connectionSearchText({ context, tags })),
+    );
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  });
+
+  const replacedOrRemoved = current.screenshotKey && (screenshot || input.removeScreenshot);
+  if (replacedOrRemoved) await services.env.IMAGES.delete(current.screenshotKey!);
+  return getConnection(services, id);
+}
+
+/**
+ * Deletes a connection with everything that hangs off it: tags, likes, favorites, comments, the notifications
+ * they caused, its search row, and its own images (unless a movie or book row shows the same image).
+ */
+export async function deleteConnection(services: RequestServices, viewer: Viewer, id: string) {
+  const current = await ownConnection(services, viewer, id, CONNECTION_MESSAGES.notAuthorizedDelete);
+  const { db } = services;
+  const ownKeys = [current.screenshotKey, current.moviePosterKey, current.bookCoverKey].filter((key): key is string =>
+    Boolean(key),
+  );
+  const candidates = ownKeys.length ? ownKeys : [""];
+  const [, moviesSharing, booksSharing] = await db.batch([
+    db
+      .delete(notifications)
+      .where(
+        sql`${notifications.connectionId} = ${id} or ${notifications.commentId} in (select ${comments.id} from ${comments} where ${comments.connectionId} = ${id})`,
+      ),
+    db.select({ key: movies.posterKey }).from(movies).where(inArray(movies.posterKey, candidates)),
+    db.select({ key: books.coverKey }).from(books).where(inArray(books.coverKey, candidates)),
+    db.delete(comments).where(eq(comments.connectionId, id)),
+    db.delete(likes).where(eq(likes.connectionId, id)),
+    db.delete(favorites).where(eq(favorites.connectionId, id)),
+    db.delete(connectionTags).where(eq(connectionTags.connectionId, id)),
+    unindexConnection(db, id),
+    db.delete(connections).where(eq(connections.id, id)),
+  ]);
+  const shared = new Set([...moviesSharing, ...booksSharing].map((row) => row.key));
+  const unshared = ownKeys.filter((key) => !shared.has(key));
+  if (unshared.length) await services.env.IMAGES.delete(unshared);
+  return { message: CONNECTION_MESSAGES.deleted, connectionId: id };
+}

@@ -1,0 +1,127 @@
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import {
+  connectionFacets,
+  connections,
+  connectionTags,
+  counters,
+  FACETS,
+  facetCounts,
+  tagCounts,
+} from "../../db/schema.ts";
+import { normalizeTags } from "../rules/index.ts";
+
+/** Feed filters (API.md): trimmed, non-blank values; all must hold; tags match any of a comma-separated list. */
+export interface FeedFilters {
+  movieGenre?: string;
+  director?: string;
+  actor?: string;
+  bookGenre?: string;
+  author?: string;
+  tags?: string;
+}
+
+export const FEED_FILTER_NAMES = [...FACETS, "tags"] as const;
+
+export function readFeedFilters(params: URLSearchParams | Record<string, string | undefined>): FeedFilters {
+  const get = (name: string) =>
+    (params instanceof URLSearchParams ? params.get(name) : params[name])?.trim() || undefined;
+  return Object.fromEntries(
+    FEED_FILTER_NAMES.map((name) => [name, get(name)]).filter(([, value]) => value),
+  ) as FeedFilters;
+}
+
+const lower = (value: string) => value.toLowerCase();
+
+type Facet = (typeof FACETS)[number];
+
+/**
+ * The non-tag filters that are set, each with its value lower-cased the way its facet rows are: genres and
+ * actors in JavaScript (their `name_lower` columns), directors and authors by SQLite's `lower()`, which is what
+ * the triggers can apply to the movie and book columns.
+ */
+function facetValues(filters: FeedFilters): Array<{ facet: Facet; value: SQL | string }> {
+  return FACETS.flatMap((facet) => {
+    const value = filters[facet];
+    if (!value) return [];
+    return [{ facet, value: facet === "director" || facet === "author" ? sql`lower(${value})` : lower(value) }];
+  });
+}
+
+const hasFacet = ({ facet, value }: { facet: Facet; value: SQL | string }) =>
+  sql`exists (select 1 from ${connectionFacets} where ${connectionFacets.connectionId} = ${connections.id} and ${connectionFacets.facet} = ${facet} and ${connectionFacets.value} = ${value})`;
+
+/**
+ * The filters as conditions on `connections`: exact, case-insensitive matches, each a primary-key seek in
+ * `connection_facets` (movie and book fields, copied per connection) or `connection_tags`.
+ */
+export function filterConditions(filters: FeedFilters): SQL[] {
+  const conditions = facetValues(filters).map(hasFacet);
+  const tags = normalizeTags(filters.tags);
+  if (tags.length) {
+    conditions.push(
+      sql`exists (select 1 from ${connectionTags} where ${connectionTags.connectionId} = ${connections.id} and ${inArray(connectionTags.tag, tags)})`,
+    );
+  }
+  return conditions;
+}
+
+/** An index that lists the connections matching one filter value newest first (see `newestFirstIndex`). */
+export interface NewestFirstIndex {
+  table: SQLiteTable;
+  connectionId: AnySQLiteColumn;
+  createdAt: AnySQLiteColumn;
+  /** Selects the filter value's entries. */
+  match: SQL;
+}
+
+/** Which filter's index a page is read from when several are set: the ones with the fewest connections first. */
+const WALK_ORDER: readonly Facet[] = ["author", "director", "actor", "bookGenre", "movieGenre"];
+
+/**
+ * Where a filtered page is read newest first straight from an index: one tag (`connection_tags`) or a facet
+ * (`connection_facets`). Ten matches then cost about ten index entries, however common or rare the value,
+ * instead of a walk over every connection that stops only after ten matches; any other filters are checked on
+ * those entries. Undefined without filters, or when several tags are the only filter.
+ */
+export function newestFirstIndex(filters: FeedFilters): NewestFirstIndex | undefined {
+  const facets = facetValues(filters);
+  const walked = WALK_ORDER.map((facet) => facets.find((candidate) => candidate.facet === facet)).find(Boolean);
+  const tags = normalizeTags(filters.tags);
+  if (walked && !(tags.length === 1 && (walked.facet === "movieGenre" || walked.facet === "bookGenre"))) {
+    return {
+      table: connectionFacets,
+      connectionId: connectionFacets.connectionId,
+      createdAt: connectionFacets.createdAt,
+      match: and(eq(connectionFacets.facet, walked.facet), eq(connectionFacets.value, walked.value))!,
+    };
+  }
+  if (tags.length !== 1) return undefined;
+  return {
+    table: connectionTags,
+    connectionId: connectionTags.connectionId,
+    createdAt: connectionTags.createdAt,
+    match: eq(connectionTags.tag, tags[0]!),
+  };
+}
+
+/**
+ * How many public connections match, read from the trigger-maintained counts instead of counting rows: the
+ * site total without filters, and per facet value or tag for a single filter. Combined filters, and several
+ * tags at once (a connection may carry more than one), return undefined: those are counted row by row.
+ */
+export function maintainedPublicCount(filters: FeedFilters): SQL | undefined {
+  const facets = facetValues(filters);
+  const tags = normalizeTags(filters.tags);
+  if (!facets.length && !filters.tags) {
+    return sql`(select ${counters.value} from ${counters} where ${counters.name} = 'public_connections')`;
+  }
+  if (facets.length === 1 && !filters.tags) {
+    const [{ facet, value }] = facets as [{ facet: Facet; value: SQL | string }];
+    return sql`coalesce((select ${facetCounts.publicConnections} from ${facetCounts} where ${facetCounts.facet} = ${facet} and ${facetCounts.value} = ${value}), 0)`;
+  }
+  if (!facets.length && tags.length === 1) {
+    return sql`coalesce((select ${tagCounts.publicConnections} from ${tagCounts} where ${tagCounts.tag} = ${tags[0]}), 0)`;
+  }
+  return undefined;
+}

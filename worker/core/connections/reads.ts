@@ -1,0 +1,169 @@
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { RequestServices } from "../../context.ts";
+import { books, comments, connections, connectionTags, likes, movies, users } from "../../db/schema.ts";
+import { jsonList } from "../../db/sql.ts";
+import { catalogLists } from "../catalog/index.ts";
+import { badRequest, notFound } from "../errors.ts";
+import { isId } from "../ids.ts";
+import { imageUrl } from "../images/index.ts";
+import { connectionVisibleTo, maySeeContentOf, type UserSummary, viewerFollows } from "../people/index.ts";
+import { PROFILE_MESSAGES } from "../rules/index.ts";
+
+export interface MovieRef {
+  _id: string;
+  title: string;
+  year: number | null;
+  director: string;
+  genres: string[];
+  actors: string[];
+  synopsis: string;
+  posterPath: string;
+}
+
+export interface BookRef {
+  _id: string;
+  title: string;
+  author: string;
+  publicationYear: number | null;
+  genres: string[];
+  isbn: string;
+  synopsis: string;
+  coverPath: string;
+}
+
+/** API.md "Connection": every response that carries a connection carries all of this. */
+export interface ConnectionView {
+  _id: string;
+  userRef: UserSummary;
+  context: string;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+  likes: string[];
+  commentCount: number;
+  screenshotUrl: string;
+  moviePosterUrl: string;
+  bookCoverUrl: string;
+  movieRef: MovieRef | null;
+  bookRef: BookRef | null;
+}
+
+/**
+ * The columns of one connection with everything API.md's shape needs. Lists and counts are correlated
+ * subqueries (each an index seek), so a page of connections is one query, never one query per card.
+ */
+const connectionColumns = {
+  id: connections.id,
+  context: connections.context,
+  createdAt: connections.createdAt,
+  updatedAt: connections.updatedAt,
+  screenshotKey: connections.screenshotKey,
+  moviePosterKey: connections.moviePosterKey,
+  bookCoverKey: connections.bookCoverKey,
+  userId: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  pictureKey: users.pictureKey,
+  movieId: movies.id,
+  movieTitle: movies.title,
+  movieYear: movies.year,
+  director: movies.director,
+  movieSynopsis: movies.synopsis,
+  posterKey: movies.posterKey,
+  movieGenres: catalogLists.movieGenres,
+  movieActors: catalogLists.movieActors,
+  bookId: books.id,
+  bookTitle: books.title,
+  bookAuthor: books.author,
+  publicationYear: books.publicationYear,
+  isbn: books.isbn,
+  bookSynopsis: books.synopsis,
+  coverKey: books.coverKey,
+  bookGenres: catalogLists.bookGenres,
+  tags: jsonList(
+    sql`select ${connectionTags.tag} as value from ${connectionTags} where ${connectionTags.connectionId} = ${connections.id} order by rowid`,
+  ),
+  likes: jsonList(
+    sql`select ${likes.userId} as value from ${likes} where ${likes.connectionId} = ${connections.id} order by ${likes.createdAt}`,
+  ),
+  commentCount:
+    sql<number>`(select count(*) from ${comments} where ${comments.connectionId} = ${connections.id})`.mapWith(Number),
+};
+
+/** A select of connections the viewer may see, joined with their author, movie and book. */
+export function selectConnections({ db, viewer }: Pick<RequestServices, "db" | "viewer">, where?: SQL) {
+  return db
+    .select(connectionColumns)
+    .from(connections)
+    .innerJoin(users, eq(users.id, connections.userId))
+    .leftJoin(movies, eq(movies.id, connections.movieId))
+    .leftJoin(books, eq(books.id, connections.bookId))
+    .where(and(connectionVisibleTo(viewer), where))
+    .$dynamic();
+}
+
+type ConnectionRow = Awaited<ReturnType<typeof selectConnections>>[number];
+
+export const newestFirst = [desc(connections.createdAt), desc(connections.id)] as const;
+
+export function toConnectionView(origin: string, row: ConnectionRow): ConnectionView {
+  const url = (key: string | null) => imageUrl(origin, key) ?? "";
+  return {
+    _id: row.id,
+    userRef: {
+      _id: row.userId,
+      username: row.username,
+      displayName: row.displayName,
+      profilePictureUrl: url(row.pictureKey),
+    },
+    context: row.context,
+    tags: JSON.parse(row.tags) as string[],
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt ?? row.createdAt).toISOString(),
+    likes: JSON.parse(row.likes) as string[],
+    commentCount: row.commentCount,
+    screenshotUrl: url(row.screenshotKey),
+    moviePosterUrl: url(row.moviePosterKey ?? row.posterKey),
+    bookCoverUrl: url(row.bookCoverKey ?? row.coverKey),
+    movieRef: row.movieId
+      ? {
+          _id: row.movieId,
+          title: row.movieTitle ?? "",
+          year: row.movieYear,
+          director: row.director ?? "",
+          genres: JSON.parse(row.movieGenres) as string[],
+          actors: JSON.parse(row.movieActors) as string[],
+          synopsis: row.movieSynopsis ?? "",
+          posterPath: url(row.posterKey),
+        }
+      : null,
+    bookRef: row.bookId
+      ? {
+          _id: row.bookId,
+          title: row.bookTitle ?? "",
+          author: row.bookAuthor ?? "",
+          publicationYear: row.publicationYear,
+          genres: JSON.parse(row.bookGenres) as string[],
+          isbn: row.isbn ?? "",
+          synopsis: row.bookSynopsis ?? "",
+          coverPath: url(row.coverKey),
+        }
+      : null,
+  };
+}
+
+/** A member's connections, newest first; hidden ones as API.md says ('User not found or profile is private.'). */
+export async function userConnections(services: RequestServices, userId: string): Promise<ConnectionView[]> {
+  if (!isId(userId)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
+  const { db, viewer, origin } = services;
+  const [owners, rows] = await db.batch([
+    db
+      .select({ id: users.id, isPrivate: users.isPrivate, viewerFollows: viewerFollows(viewer) })
+      .from(users)
+      .where(eq(users.id, userId)),
+    selectConnections(services, eq(connections.userId, userId)).orderBy(...newestFirst),
+  ]);
+  const [owner] = owners;
+  if (!owner || !maySeeContentOf(owner, viewer)) throw notFound(PROFILE_MESSAGES.hidden);
+  return rows.map((row) => toConnectionView(origin, row));
+}

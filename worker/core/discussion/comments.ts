@@ -1,0 +1,177 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { RequestServices, Viewer } from "../../context.ts";
+import { comments, connections, notifications, users } from "../../db/schema.ts";
+import { CONNECTION_MESSAGES, selectConnections, toConnectionView } from "../connections/index.ts";
+import { badRequest, forbidden, notFound } from "../errors.ts";
+import { isId, newId } from "../ids.ts";
+import { imageUrl } from "../images/index.ts";
+import { notificationInsert } from "../notifications/index.ts";
+import type { UserSummary } from "../people/index.ts";
+import { connectionVisibleTo } from "../people/index.ts";
+import { COMMENT_MAX } from "../rules/index.ts";
+
+/** API.md "Comment". */
+export interface CommentView {
+  _id: string;
+  text: string;
+  createdAt: string;
+  updatedAt: string;
+  connection: string;
+  user: UserSummary;
+}
+
+const commentColumns = {
+  id: comments.id,
+  text: comments.text,
+  createdAt: comments.createdAt,
+  updatedAt: comments.updatedAt,
+  userId: users.id,
+  username: users.username,
+  displayName: users.displayName,
+  pictureKey: users.pictureKey,
+};
+
+/** A connection's comments, oldest first, visible exactly when the connection is. */
+function commentsOf({ db, viewer }: Pick<RequestServices, "db" | "viewer">, connectionId: string) {
+  return db
+    .select(commentColumns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .innerJoin(connections, eq(connections.id, comments.connectionId))
+    .where(and(eq(comments.connectionId, connectionId), connectionVisibleTo(viewer)))
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+}
+
+function toCommentView(
+  origin: string,
+  connectionId: string,
+  row: Awaited<ReturnType<typeof commentsOf>>[number],
+): CommentView {
+  return {
+    _id: row.id,
+    text: row.text,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt ?? row.createdAt).toISOString(),
+    connection: connectionId,
+    user: {
+      _id: row.userId,
+      username: row.username,
+      displayName: row.displayName,
+      profilePictureUrl: imageUrl(origin, row.pictureKey) ?? "",
+    },
+  };
+}
+
+/**
+ * The discussion on a connection, oldest first. Comments are visible exactly when their connection is
+ * (a hidden connection's comments behave as if it did not exist).
+ */
+export async function listComments(services: RequestServices, connectionId: string): Promise<CommentView[]> {
+  if (!isId(connectionId)) throw badRequest(CONNECTION_MESSAGES.invalidId);
+  const { db, viewer, origin } = services;
+  const [visible, rows] = await db.batch([
+    db
+      .select({ id: connections.id })
+      .from(connections)
+      .where(and(eq(connections.id, connectionId), connectionVisibleTo(viewer))),
+    commentsOf(services, connectionId),
+  ]);
+  if (!visible.length) throw notFound(CONNECTION_MESSAGES.notFound);
+  return rows.map((row) => toCommentView(origin, connectionId, row));
+}
+
+/** A connection with its discussion, in one round trip (the connection page). */
+export async function connectionWithComments(services: RequestServices, connectionId: string) {
+  if (!isId(connectionId)) throw badRequest(CONNECTION_MESSAGES.invalidId);
+  const [rows, commentRows] = await services.db.batch([
+    selectConnections(services, eq(connections.id, connectionId)),
+    commentsOf(services, connectionId),
+  ]);
+  const [row] = rows;
+  if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
+  return {
+    connection: toConnectionView(services.origin, row),
+    comments: commentRows.map((comment) => toCommentView(services.origin, connectionId, comment)),
+  };
+}
+
+export const COMMENT_MESSAGES = {
+  empty: "Comment cannot be empty.",
+  editEmpty: "Comment text cannot be empty.",
+  tooLong: "Comment cannot be more than 1000 characters.",
+  invalidId: "Invalid Comment ID format",
+  notFound: "Comment not found.",
+  notAuthorizedUpdate: "Not authorized to update this comment.",
+  notAuthorizedDelete: "Not authorized to delete this comment.",
+  removed: "Comment removed",
+} as const;
+
+function commentText(input: unknown, emptyMessage: string): string {
+  const text = typeof input === "string" ? input.trim() : "";
+  if (!text) throw badRequest(emptyMessage);
+  if ([...text].length > COMMENT_MAX) throw badRequest(COMMENT_MESSAGES.tooLong);
+  return text;
+}
+
+async function readComment(services: RequestServices, id: string): Promise<CommentView> {
+  const [row] = await services.db
+    .select({ ...commentColumns, connectionId: comments.connectionId })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(eq(comments.id, id));
+  if (!row) throw notFound(COMMENT_MESSAGES.notFound);
+  return toCommentView(services.origin, row.connectionId, row);
+}
+
+/** Adds a comment to a connection the viewer may see, and tells its owner (unless it is their own). */
+export async function addComment(services: RequestServices, viewer: Viewer, connectionId: string, input: unknown) {
+  if (!isId(connectionId)) throw badRequest(CONNECTION_MESSAGES.invalidId);
+  const text = commentText(input, COMMENT_MESSAGES.empty);
+  const { db } = services;
+  const [connection] = await db
+    .select({ userId: connections.userId })
+    .from(connections)
+    .where(and(eq(connections.id, connectionId), connectionVisibleTo(services.viewer)));
+  if (!connection) throw notFound(CONNECTION_MESSAGES.notFound);
+  const id = newId();
+  const notify = notificationInsert(db, {
+    type: "comment",
+    sender: viewer,
+    recipientId: connection.userId,
+    connectionId,
+    commentId: id,
+  });
+  const insert = db.insert(comments).values({ id, connectionId, userId: viewer.id, text });
+  await (notify ? db.batch([insert, notify]) : insert);
+  return readComment(services, id);
+}
+
+/** The viewer's own comment, on a connection they may still see (404 otherwise, 403 for someone else's). */
+async function ownComment(services: RequestServices, viewer: Viewer, commentId: string, forbiddenMessage: string) {
+  if (!isId(commentId)) throw badRequest(COMMENT_MESSAGES.invalidId);
+  const [row] = await services.db
+    .select({ userId: comments.userId })
+    .from(comments)
+    .innerJoin(connections, eq(connections.id, comments.connectionId))
+    .where(and(eq(comments.id, commentId), connectionVisibleTo(viewer)));
+  if (!row) throw notFound(COMMENT_MESSAGES.notFound);
+  if (row.userId !== viewer.id) throw forbidden(forbiddenMessage);
+}
+
+export async function updateComment(services: RequestServices, viewer: Viewer, commentId: string, input: unknown) {
+  await ownComment(services, viewer, commentId, COMMENT_MESSAGES.notAuthorizedUpdate);
+  const text = commentText(input, COMMENT_MESSAGES.editEmpty);
+  await services.db.update(comments).set({ text, updatedAt: Date.now() }).where(eq(comments.id, commentId));
+  return readComment(services, commentId);
+}
+
+/** Deletes the viewer's comment and the notification it caused. */
+export async function deleteComment(services: RequestServices, viewer: Viewer, commentId: string) {
+  await ownComment(services, viewer, commentId, COMMENT_MESSAGES.notAuthorizedDelete);
+  const { db } = services;
+  await db.batch([
+    db.delete(notifications).where(eq(notifications.commentId, commentId)),
+    db.delete(comments).where(eq(comments.id, commentId)),
+  ]);
+  return { message: COMMENT_MESSAGES.removed };
+}

@@ -1,0 +1,2 @@
+export { type ImageKind, imageUrl, newImageKey } from "./keys.ts";
+export { type ImageUpload, readImageUpload, sniffImageType, splitFormData } from "./uploads.ts";

@@ -1,0 +1,22 @@
+import { newId } from "../ids.ts";
+
+export type ImageKind = "poster" | "cover" | "screenshot" | "avatar";
+export type ImageType = "image/png" | "image/jpeg" | "image/gif";
+
+const FOLDERS: Record<ImageKind, string> = {
+  poster: "posters",
+  cover: "covers",
+  screenshot: "screenshots",
+  avatar: "avatars",
+};
+const EXTENSIONS: Record<ImageType, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif" };
+
+/** R2 keys are generated here only: never from user input, never reused (so they can be cached forever). */
+export function newImageKey(kind: ImageKind, type: ImageType): string {
+  return `${FOLDERS[kind]}/${newId()}.${EXTENSIONS[type]}`;
+}
+
+/** Absolute URL for a stored image key; `null` when there is none (API.md image URLs). */
+export function imageUrl(origin: string, key: string | null | undefined): string | null {
+  return key ? `${origin}/images/${key}` : null;
+}

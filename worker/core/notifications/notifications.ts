@@ -1,0 +1,148 @@
+import { and, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { RequestServices, Viewer } from "../../context.ts";
+import { books, connections, movies, type NotificationType, notifications, users } from "../../db/schema.ts";
+import { badRequest } from "../errors.ts";
+import { isId, newId } from "../ids.ts";
+import { imageUrl } from "../images/index.ts";
+import { notificationText } from "./text.ts";
+
+/** API.md "Notification". */
+export interface NotificationView {
+  _id: string;
+  type: string;
+  read: boolean;
+  createdAt: string;
+  link: string;
+  message: string;
+  senderRef: { _id: string; username: string; profilePictureUrl: string };
+  connectionRef: {
+    _id: string;
+    movieRef: { _id: string; title: string } | null;
+    bookRef: { _id: string; title: string } | null;
+  } | null;
+}
+
+export const NOTIFICATION_LIMIT = 50;
+
+const sender = alias(users, "sender");
+
+/** The viewer's newest notifications (at most 50), with who sent them and what they are about, in one query. */
+export async function listNotifications({ db, origin }: RequestServices, viewer: Viewer): Promise<NotificationView[]> {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      read: notifications.read,
+      createdAt: notifications.createdAt,
+      link: notifications.link,
+      message: notifications.message,
+      senderId: sender.id,
+      senderUsername: sender.username,
+      senderPicture: sender.pictureKey,
+      connectionId: connections.id,
+      movieId: movies.id,
+      movieTitle: movies.title,
+      bookId: books.id,
+      bookTitle: books.title,
+    })
+    .from(notifications)
+    .innerJoin(sender, eq(sender.id, notifications.senderId))
+    .leftJoin(connections, eq(connections.id, notifications.connectionId))
+    .leftJoin(movies, eq(movies.id, connections.movieId))
+    .leftJoin(books, eq(books.id, connections.bookId))
+    .where(eq(notifications.recipientId, viewer.id))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATION_LIMIT);
+  return rows.map((row) => ({
+    _id: row.id,
+    type: row.type,
+    read: row.read,
+    createdAt: new Date(row.createdAt).toISOString(),
+    link: row.link,
+    message: row.message,
+    senderRef: {
+      _id: row.senderId,
+      username: row.senderUsername,
+      profilePictureUrl: imageUrl(origin, row.senderPicture) ?? "",
+    },
+    connectionRef: row.connectionId
+      ? {
+          _id: row.connectionId,
+          movieRef: row.movieId ? { _id: row.movieId, title: row.movieTitle ?? "" } : null,
+          bookRef: row.bookId ? { _id: row.bookId, title: row.bookTitle ?? "" } : null,
+        }
+      : null,
+  }));
+}
+
+/** Marks one of the viewer's notifications read; someone else's id changes nothing (count 0). */
+export async function markNotificationRead({ db }: RequestServices, viewer: Viewer, id: string) {
+  if (!isId(id)) throw badRequest("Invalid Notification ID format");
+  const updated = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.id, id), eq(notifications.recipientId, viewer.id), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return { message: "Notifications marked as read", count: updated.length, updatedIds: updated.map((row) => row.id) };
+}
+
+export async function markAllNotificationsRead({ db }: RequestServices, viewer: Viewer) {
+  const updated = await db
+    .update(notifications)
+    .set({ read: true })
+    .where(and(eq(notifications.recipientId, viewer.id), eq(notifications.read, false)))
+    .returning({ id: notifications.id });
+  return { message: "All notifications marked as read", count: updated.length };
+}
+
+/**
+ * Where clicking a notification goes (SPEC.md §4): its stored link, else the connection (plus #comments for
+ * a comment), else the sender's profile for a new follower.
+ */
+export function notificationTarget(
+  notification: Pick<NotificationView, "link" | "type" | "connectionRef" | "senderRef">,
+): string {
+  if (notification.link) return notification.link;
+  if (notification.connectionRef) {
+    return `/connections/${notification.connectionRef._id}${notification.type === "comment" ? "#comments" : ""}`;
+  }
+  if (notification.type === "new_follower") return `/users/${notification.senderRef._id}`;
+  return "/notifications";
+}
+
+/**
+ * Statement that records a notification for the owner of `recipientId` (API.md): never for one's own action,
+ * and, for likes, favorites and follows, at most once per sender and target ever (the dedupe key's unique
+ * index turns a repeat into a no-op, so unliking and liking again notifies once).
+ */
+export function notificationInsert(
+  db: RequestServices["db"],
+  input: {
+    type: NotificationType;
+    sender: Pick<Viewer, "id" | "username" | "displayName">;
+    recipientId: string;
+    connectionId: string | null;
+    commentId?: string;
+  },
+) {
+  if (input.sender.id === input.recipientId) return null;
+  const { message, link } = notificationText(input.type, input.sender, input.connectionId);
+  const dedupeKey =
+    input.type === "comment" ? null : input.type === "new_follower" ? "follow" : `${input.type}:${input.connectionId}`;
+  return db
+    .insert(notifications)
+    .values({
+      id: newId(),
+      recipientId: input.recipientId,
+      senderId: input.sender.id,
+      type: input.type,
+      connectionId: input.connectionId,
+      commentId: input.commentId ?? null,
+      dedupeKey,
+      link,
+      message,
+    })
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+}

@@ -1,0 +1,34 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv } from "../context.ts";
+import { AppError } from "../core/errors.ts";
+import { auth } from "./routers/auth.ts";
+import { booksApi, moviesApi } from "./routers/catalog.ts";
+import { commentsApi } from "./routers/comments.ts";
+import { connectionsApi } from "./routers/connections.ts";
+import { followsApi } from "./routers/follows.ts";
+import { health } from "./routers/health.ts";
+import { notificationsApi } from "./routers/notifications.ts";
+import { usersApi } from "./routers/users.ts";
+
+/** The JSON door (API.md). One router per resource; every error leaves as `{message}`. */
+export const api = new Hono<AppEnv>();
+
+api.route("/health", health);
+api.route("/auth", auth);
+api.route("/users", usersApi);
+api.route("/notifications", notificationsApi);
+api.route("/connections", connectionsApi);
+api.route("/movies", moviesApi);
+api.route("/books", booksApi);
+api.route("/comments", commentsApi);
+api.route("/follows", followsApi);
+
+api.all("*", (c) => c.json({ message: `Not Found - ${c.req.method} ${c.req.path}` }, 404));
+
+api.onError((error, c) => {
+  if (error instanceof AppError) return c.json({ message: error.message }, error.status);
+  if (error instanceof HTTPException) return c.json({ message: error.message }, error.status);
+  console.error("Unhandled API error", error);
+  return c.json({ message: "Something went wrong on our side. Please try again." }, 500);
+});

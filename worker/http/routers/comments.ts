@@ -1,0 +1,12 @@
+import { Hono } from "hono";
+import { deleteComment, updateComment } from "../../core/discussion/index.ts";
+import { readJson } from "../body.ts";
+import { type MemberEnv, member } from "../middleware/member.ts";
+
+export const commentsApi = new Hono<MemberEnv>()
+  .use(member)
+  .put("/:id", async (c) => {
+    const body = (await readJson(c)) as { text?: unknown } | null;
+    return c.json(await updateComment(c.var.services, c.var.viewer, c.req.param("id"), body?.text));
+  })
+  .delete("/:id", async (c) => c.json(await deleteComment(c.var.services, c.var.viewer, c.req.param("id"))));

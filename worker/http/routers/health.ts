@@ -1,0 +1,9 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import type { AppEnv } from "../../context.ts";
+
+/** Liveness with a real database round trip, so a broken DATABASE_URL shows up here first. */
+export const health = new Hono<AppEnv>().get("/", async (c) => {
+  await c.var.services.db.run(sql`select 1`);
+  return c.json({ status: "ok" });
+});
