@@ -10,8 +10,11 @@
  * - Images are R2 object keys; the API turns them into absolute URLs.
  * - Counts that pages need on every request (public connections in all, per tag, per filter value), the
  *   copies the filters walk (`connection_facets`, tags' `created_at`) and each connection's copy of its owner's
- *   privacy are kept up to date by triggers (migrations 0003, 0005, 0006), so every write path maintains them
+ *   privacy are kept up to date by triggers (listed in `triggers.ts`), so every write path maintains them
  *   and reads never scan all connections to count or filter them.
+ * - Child rows go with their parent through `onDelete: "cascade"` and nothing else: no service and no trigger
+ *   deletes them (docs/decisions/012-triggers-and-deletes.md). A schema change that makes drizzle-kit rebuild a
+ *   table drops its triggers; `npm run db:generate` says which to create again.
  */
 import { desc, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
