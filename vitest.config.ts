@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// Three projects: `unit` (pure logic and dev tooling, in Node), `integration` (the built Worker running in
+// Three projects: `unit` (pure logic and dev tooling, in Node, and the database's own rules on a freshly
+// migrated local database), `integration` (the built Worker running in
 // workerd through Miniflare against a real local database and R2), `e2e` (Chromium driving the same Worker).
 // Integration and e2e need `npm run build` first; `npm test` does that.
 export default defineConfig({
@@ -9,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["tests/unit/**/*.test.ts", "tests/local-db/**/*.test.ts"],
+          include: ["tests/unit/**/*.test.ts", "tests/local-db/**/*.test.ts", "tests/database/**/*.test.ts"],
           environment: "node",
         },
       },

@@ -1,8 +1,16 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderPoster, renderScreenshot } from "../../scripts/seed/images.ts";
 import { newId } from "../../worker/core/ids.ts";
-import { comments, connections, favorites, likes, notifications } from "../../worker/db/schema.ts";
+import {
+  comments,
+  connectionFacets,
+  connections,
+  connectionTags,
+  favorites,
+  likes,
+  notifications,
+} from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
 
@@ -137,11 +145,17 @@ describe("DELETE /api/connections/:id", () => {
     expect((await api(app, "GET", `/connections/${created._id}`)).status).toBe(200);
   });
 
-  it("removes the connection with its comments, likes, favorites, notifications and own images", async () => {
+  it("removes the connection with its tags, filter values, comments, likes, favorites, notifications, search row and own images", async () => {
     const created = await api(app, "POST", "/connections", {
       token: owner.token,
       body: fileForm(
-        { movieTitle: "Gone Girl", bookTitle: "Gone Girl", context: "Bye" },
+        {
+          movieTitle: "Gone Girl",
+          movieDirector: "David Fincher",
+          bookTitle: "Gone Girl",
+          context: "Bye",
+          tags: "twist",
+        },
         { screenshot: still, moviePoster: poster },
       ),
     });
@@ -160,16 +174,22 @@ describe("DELETE /api/connections/:id", () => {
       message: "x commented on your connection.",
     });
 
+    expect(await app.db.select().from(connectionTags).where(eq(connectionTags.connectionId, id))).toHaveLength(1);
+    expect(await app.db.select().from(connectionFacets).where(eq(connectionFacets.connectionId, id))).toHaveLength(1);
+    const searchRow = sql`select 1 from connection_search where connection_id = ${id}`;
+    expect(await app.db.all(searchRow)).toHaveLength(1);
+
     const response = await api(app, "DELETE", `/connections/${id}`, { token: owner.token });
     expect(response).toMatchObject({
       status: 200,
       body: { message: "Connection deleted successfully", connectionId: id },
     });
     expect((await api(app, "GET", `/connections/${id}`)).status).toBe(404);
-    for (const table of [comments, likes, favorites, notifications] as const) {
+    for (const table of [comments, likes, favorites, notifications, connectionTags, connectionFacets] as const) {
       const [row] = await app.db.select({ n: count() }).from(table).where(eq(table.connectionId, id));
       expect(row?.n).toBe(0);
     }
+    expect(await app.db.all(searchRow)).toEqual([]);
     expect(await app.db.select().from(connections).where(eq(connections.id, id))).toEqual([]);
     // The screenshot was this connection's alone; the poster is also the movie's poster, so it stays.
     expect(await app.bucket.head(keyOf(created.body.screenshotUrl))).toBeNull();

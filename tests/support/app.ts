@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { type CountingProxy, startCountingProxy } from "../../scripts/bench/measure.ts";
-import { startLocalDbServer } from "../../scripts/local-db/server.ts";
-import { migrateDatabase } from "../../scripts/migrate.ts";
 import { seedDemoContent } from "../../scripts/seed/seed.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
+import { startMigratedDatabase } from "./database.ts";
 import { type RunningWorker, startWorker } from "./worker.ts";
 
 /**
@@ -25,9 +21,7 @@ export interface TestApp {
 }
 
 export async function startTestApp(options: { seed?: boolean; countRoundTrips?: boolean } = {}): Promise<TestApp> {
-  const directory = mkdtempSync(join(tmpdir(), "moviebooks-test-"));
-  const server = await startLocalDbServer({ file: join(directory, "test.db"), port: 0 });
-  await migrateDatabase(server.url);
+  const server = await startMigratedDatabase();
   const roundTrips = options.countRoundTrips ? await startCountingProxy(server.url) : undefined;
   const worker = await startWorker({ databaseUrl: roundTrips?.url ?? server.url });
   const client = createClient({ url: server.url });
@@ -44,7 +38,6 @@ export async function startTestApp(options: { seed?: boolean; countRoundTrips?: 
       await worker.close();
       await roundTrips?.close();
       await server.close();
-      rmSync(directory, { recursive: true, force: true });
     },
   };
 }

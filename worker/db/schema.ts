@@ -10,14 +10,44 @@
  * - Images are R2 object keys; the API turns them into absolute URLs.
  * - Counts that pages need on every request (public connections in all, per tag, per filter value), the
  *   copies the filters walk (`connection_facets`, tags' `created_at`) and each connection's copy of its owner's
- *   privacy are kept up to date by triggers (migrations 0003, 0005, 0006), so every write path maintains them
+ *   privacy are kept up to date by triggers (listed in `triggers.ts`), so every write path maintains them
  *   and reads never scan all connections to count or filter them.
+ * - Child rows go with their parent through `onDelete: "cascade"` and nothing else: no service and no trigger
+ *   deletes them (docs/decisions/012-triggers-and-deletes.md). A schema change that makes drizzle-kit rebuild a
+ *   table drops its triggers; `npm run db:generate` says which to create again.
  */
 import { desc, sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  type AnySQLiteColumn,
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "number" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+/**
+ * A movie's or book's list-valued field (genres, actors): one row per item, in order, keyed and matched by its
+ * lower-cased name. One definition for all three, because the catalog writes them with one statement shape.
+ */
+function nameList<const Key extends string>(table: string, key: Key, column: string, owner: () => AnySQLiteColumn) {
+  const ownerId = text(column).notNull().references(owner, { onDelete: "cascade" });
+  return sqliteTable(
+    table,
+    {
+      ...({ [key]: ownerId } as Record<Key, typeof ownerId>),
+      position: integer("position").notNull(),
+      name: text("name").notNull(),
+      nameLower: text("name_lower").notNull(),
+    },
+    (t) => [primaryKey({ columns: [t[key], t.nameLower] }), index(`${table}_name`).on(t.nameLower, t[key])],
+  );
+}
 
 export const users = sqliteTable(
   "users",
@@ -72,31 +102,8 @@ export const movies = sqliteTable(
   ],
 );
 
-export const movieGenres = sqliteTable(
-  "movie_genres",
-  {
-    movieId: text("movie_id")
-      .notNull()
-      .references(() => movies.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
-    name: text("name").notNull(),
-    nameLower: text("name_lower").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.movieId, t.nameLower] }), index("movie_genres_name").on(t.nameLower, t.movieId)],
-);
-
-export const movieActors = sqliteTable(
-  "movie_actors",
-  {
-    movieId: text("movie_id")
-      .notNull()
-      .references(() => movies.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
-    name: text("name").notNull(),
-    nameLower: text("name_lower").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.movieId, t.nameLower] }), index("movie_actors_name").on(t.nameLower, t.movieId)],
-);
+export const movieGenres = nameList("movie_genres", "movieId", "movie_id", () => movies.id);
+export const movieActors = nameList("movie_actors", "movieId", "movie_id", () => movies.id);
 
 /** A book is identified by its title and, when known, its author (two "Dune"s by different authors differ). */
 export const books = sqliteTable(
@@ -117,18 +124,7 @@ export const books = sqliteTable(
   ],
 );
 
-export const bookGenres = sqliteTable(
-  "book_genres",
-  {
-    bookId: text("book_id")
-      .notNull()
-      .references(() => books.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
-    name: text("name").notNull(),
-    nameLower: text("name_lower").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.bookId, t.nameLower] }), index("book_genres_name").on(t.nameLower, t.bookId)],
-);
+export const bookGenres = nameList("book_genres", "bookId", "book_id", () => books.id);
 
 export const connections = sqliteTable(
   "connections",

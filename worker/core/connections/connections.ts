@@ -1,16 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { RequestServices, Viewer } from "../../context.ts";
-import {
-  books,
-  comments,
-  connections,
-  connectionTags,
-  favorites,
-  likes,
-  movies,
-  notifications,
-} from "../../db/schema.ts";
+import { books, connections, connectionTags, movies } from "../../db/schema.ts";
 import {
   bookRead,
   CATALOG_MESSAGES,
@@ -426,8 +417,10 @@ export async function updateConnection(
 }
 
 /**
- * Deletes a connection with everything that hangs off it: tags, likes, favorites, comments, the notifications
- * they caused, its search row, and its own images (unless a movie or book row shows the same image).
+ * Deletes a connection with everything that hangs off it. Its tags, filter values, likes, favorites, comments
+ * and the notifications of both go with the row, by their foreign keys' ON DELETE CASCADE (decision 012); the
+ * search row (an FTS5 table has no foreign keys) and its own images (unless a movie or book row shows the same
+ * image) are removed here.
  */
 export async function deleteConnection(services: RequestServices, viewer: Viewer, id: string) {
   const current = await ownConnection(services, viewer, id, CONNECTION_MESSAGES.notAuthorizedDelete);
@@ -436,18 +429,9 @@ export async function deleteConnection(services: RequestServices, viewer: Viewer
     Boolean(key),
   );
   const candidates = ownKeys.length ? ownKeys : [""];
-  const [, moviesSharing, booksSharing] = await db.batch([
-    db
-      .delete(notifications)
-      .where(
-        sql`${notifications.connectionId} = ${id} or ${notifications.commentId} in (select ${comments.id} from ${comments} where ${comments.connectionId} = ${id})`,
-      ),
+  const [moviesSharing, booksSharing] = await db.batch([
     db.select({ key: movies.posterKey }).from(movies).where(inArray(movies.posterKey, candidates)),
     db.select({ key: books.coverKey }).from(books).where(inArray(books.coverKey, candidates)),
-    db.delete(comments).where(eq(comments.connectionId, id)),
-    db.delete(likes).where(eq(likes.connectionId, id)),
-    db.delete(favorites).where(eq(favorites.connectionId, id)),
-    db.delete(connectionTags).where(eq(connectionTags.connectionId, id)),
     unindexConnection(db, id),
     db.delete(connections).where(eq(connections.id, id)),
   ]);

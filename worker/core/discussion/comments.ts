@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
-import { comments, connections, notifications, users } from "../../db/schema.ts";
+import { comments, connections, users } from "../../db/schema.ts";
 import { CONNECTION_MESSAGES, selectConnections, toConnectionView } from "../connections/index.ts";
 import { badRequest, forbidden, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
@@ -165,13 +165,9 @@ export async function updateComment(services: RequestServices, viewer: Viewer, c
   return readComment(services, commentId);
 }
 
-/** Deletes the viewer's comment and the notification it caused. */
+/** Deletes the viewer's comment; the notification it caused goes with it (ON DELETE CASCADE, decision 012). */
 export async function deleteComment(services: RequestServices, viewer: Viewer, commentId: string) {
   await ownComment(services, viewer, commentId, COMMENT_MESSAGES.notAuthorizedDelete);
-  const { db } = services;
-  await db.batch([
-    db.delete(notifications).where(eq(notifications.commentId, commentId)),
-    db.delete(comments).where(eq(comments.id, commentId)),
-  ]);
+  await services.db.delete(comments).where(eq(comments.id, commentId));
   return { message: COMMENT_MESSAGES.removed };
 }

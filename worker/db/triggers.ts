@@ -1,0 +1,205 @@
+/**
+ * Every trigger the database should hold once all migrations have run: the declared intent, which
+ * tests/database/triggers.test.ts checks against a freshly migrated database and scripts/trigger-guard.ts checks
+ * against the text of migrations/ (`npm test`, `npm run db:generate`). A migration that rebuilds or drops a
+ * table drops that table's triggers; the guard fails unless the same migration creates them again.
+ * How to add one: docs/decisions/012-triggers-and-deletes.md.
+ */
+export interface DeclaredTrigger {
+  name: string;
+  /** The table the trigger fires on. */
+  table: string;
+  /** Timing and event as written in CREATE TRIGGER, without quotes: "AFTER UPDATE OF owner_private". */
+  event: string;
+  /** The migration (file name without .sql) that first creates it. */
+  createdIn: string;
+  purpose: string;
+}
+
+export const TRIGGERS: readonly DeclaredTrigger[] = [
+  // The site-wide count of public connections and each connection's copy of its owner's privacy (decision 010).
+  {
+    name: "connections_inserted",
+    table: "connections",
+    event: "AFTER INSERT",
+    createdIn: "0003_counts_and_owner_privacy",
+    purpose: "counts a public connection; copies the owner's privacy onto it",
+  },
+  {
+    name: "connections_deleted",
+    table: "connections",
+    event: "AFTER DELETE",
+    createdIn: "0003_counts_and_owner_privacy",
+    purpose: "uncounts a deleted public connection",
+  },
+  {
+    name: "connections_privacy_changed",
+    table: "connections",
+    event: "AFTER UPDATE OF owner_private",
+    createdIn: "0003_counts_and_owner_privacy",
+    purpose: "moves the connection and its tags in or out of the public counts",
+  },
+  {
+    name: "users_privacy_changed",
+    table: "users",
+    event: "AFTER UPDATE OF is_private",
+    createdIn: "0003_counts_and_owner_privacy",
+    purpose: "copies a member's new privacy onto their connections",
+  },
+  {
+    name: "connections_uncounted",
+    table: "connections",
+    event: "BEFORE DELETE",
+    createdIn: "0008_children_deleted_by_foreign_keys",
+    purpose: "uncounts a public connection's tags and facets before the cascade deletes them",
+  },
+  // Popular tags (tag_counts) and tags walked newest first.
+  {
+    name: "connection_tags_inserted",
+    table: "connection_tags",
+    event: "AFTER INSERT",
+    createdIn: "0003_counts_and_owner_privacy",
+    purpose: "counts a public connection's new tag",
+  },
+  {
+    name: "connection_tags_deleted",
+    table: "connection_tags",
+    event: "AFTER DELETE",
+    createdIn: "0003_counts_and_owner_privacy",
+    purpose: "uncounts a tag removed from a public connection",
+  },
+  {
+    name: "connection_tags_updated",
+    table: "connection_tags",
+    event: "AFTER UPDATE OF tag, connection_id",
+    createdIn: "0003_counts_and_owner_privacy",
+    purpose: "moves the count from the old tag to the new one",
+  },
+  {
+    name: "connection_tags_dated",
+    table: "connection_tags",
+    event: "AFTER INSERT",
+    createdIn: "0005_tags_newest_first",
+    purpose: "copies the connection's created_at onto the tag row",
+  },
+  // Filter values (connection_facets) and their counts (facet_counts).
+  {
+    name: "connection_facets_counted",
+    table: "connection_facets",
+    event: "AFTER INSERT",
+    createdIn: "0006_filter_facets",
+    purpose: "counts a public connection's new filter value",
+  },
+  {
+    name: "connection_facets_uncounted",
+    table: "connection_facets",
+    event: "AFTER DELETE",
+    createdIn: "0006_filter_facets",
+    purpose: "uncounts a filter value removed from a public connection",
+  },
+  {
+    name: "connection_facets_privacy_changed",
+    table: "connections",
+    event: "AFTER UPDATE OF owner_private",
+    createdIn: "0006_filter_facets",
+    purpose: "moves the connection's filter values in or out of the public counts",
+  },
+  {
+    name: "connection_facets_on_insert",
+    table: "connections",
+    event: "AFTER INSERT",
+    createdIn: "0006_filter_facets",
+    purpose: "copies a new connection's movie and book filter values",
+  },
+  {
+    name: "connection_facets_on_movie_change",
+    table: "connections",
+    event: "AFTER UPDATE OF movie_id",
+    createdIn: "0006_filter_facets",
+    purpose: "replaces the movie filter values when the connection changes movie",
+  },
+  {
+    name: "connection_facets_on_book_change",
+    table: "connections",
+    event: "AFTER UPDATE OF book_id",
+    createdIn: "0006_filter_facets",
+    purpose: "replaces the book filter values when the connection changes book",
+  },
+  {
+    name: "movie_genres_facet_inserted",
+    table: "movie_genres",
+    event: "AFTER INSERT",
+    createdIn: "0006_filter_facets",
+    purpose: "adds a new movie genre to the movie's connections",
+  },
+  {
+    name: "movie_genres_facet_deleted",
+    table: "movie_genres",
+    event: "AFTER DELETE",
+    createdIn: "0006_filter_facets",
+    purpose: "removes a movie genre from the movie's connections",
+  },
+  {
+    name: "movie_genres_facet_updated",
+    table: "movie_genres",
+    event: "AFTER UPDATE OF movie_id, name_lower",
+    createdIn: "0006_filter_facets",
+    purpose: "replaces a changed movie genre on the movie's connections",
+  },
+  {
+    name: "movie_actors_facet_inserted",
+    table: "movie_actors",
+    event: "AFTER INSERT",
+    createdIn: "0006_filter_facets",
+    purpose: "adds a new actor to the movie's connections",
+  },
+  {
+    name: "movie_actors_facet_deleted",
+    table: "movie_actors",
+    event: "AFTER DELETE",
+    createdIn: "0006_filter_facets",
+    purpose: "removes an actor from the movie's connections",
+  },
+  {
+    name: "movie_actors_facet_updated",
+    table: "movie_actors",
+    event: "AFTER UPDATE OF movie_id, name_lower",
+    createdIn: "0006_filter_facets",
+    purpose: "replaces a changed actor on the movie's connections",
+  },
+  {
+    name: "book_genres_facet_inserted",
+    table: "book_genres",
+    event: "AFTER INSERT",
+    createdIn: "0006_filter_facets",
+    purpose: "adds a new book genre to the book's connections",
+  },
+  {
+    name: "book_genres_facet_deleted",
+    table: "book_genres",
+    event: "AFTER DELETE",
+    createdIn: "0006_filter_facets",
+    purpose: "removes a book genre from the book's connections",
+  },
+  {
+    name: "book_genres_facet_updated",
+    table: "book_genres",
+    event: "AFTER UPDATE OF book_id, name_lower",
+    createdIn: "0006_filter_facets",
+    purpose: "replaces a changed book genre on the book's connections",
+  },
+  {
+    name: "movies_director_facet_changed",
+    table: "movies",
+    event: "AFTER UPDATE OF director",
+    createdIn: "0006_filter_facets",
+    purpose: "replaces the director filter value on the movie's connections",
+  },
+  {
+    name: "books_author_facet_changed",
+    table: "books",
+    event: "AFTER UPDATE OF author",
+    createdIn: "0006_filter_facets",
+    purpose: "replaces the author filter value on the book's connections",
+  },
+];
