@@ -17,8 +17,8 @@ import {
 } from "../../worker/core/catalog/index.ts";
 import { newId } from "../../worker/core/ids.ts";
 import { newImageKey } from "../../worker/core/images/index.ts";
-import { nameOf, notificationText } from "../../worker/core/notifications/index.ts";
-import { normalizeTags, splitList } from "../../worker/core/rules/index.ts";
+import { notificationText } from "../../worker/core/notifications/index.ts";
+import { memberName, normalizeTags, splitList } from "../../worker/core/rules/index.ts";
 import type { Database } from "../../worker/db/client.ts";
 import * as schema from "../../worker/db/schema.ts";
 import { comments, favorites, follows, likes, connections as pairs, textPosts, users } from "./content.ts";
@@ -59,10 +59,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       bio: user.bio,
       location: user.location,
       isPrivate: user.isPrivate,
-      pictureKey: await putPng(
-        "avatar",
-        renderAvatar({ name: user.displayName || user.username, hue: user.avatarHue }),
-      ),
+      pictureKey: await putPng("avatar", renderAvatar({ name: memberName(user), hue: user.avatarHue })),
       createdAt: now - (400 - index) * DAY,
     })),
   );
@@ -277,6 +274,6 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
   console.log(
     `Seeded ${userRows.length} members, ${connectionRows.length} connections, ${commentRows.length} comments, ` +
       `${likeRows.length} likes, ${notificationRows.length} notifications (demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}; ` +
-      `every demo member shares that password, e.g. ${nameOf(userRows[1]!)}).`,
+      `every demo member shares that password, e.g. ${memberName(userRows[1]!)}).`,
   );
 }

@@ -30,7 +30,7 @@ import { badRequest, forbidden, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { type ImageKind, type ImageUpload, newImageKey, readImageUpload } from "../images/index.ts";
 import { connectionVisibleTo, privateConnectionsVisibleTo } from "../people/index.ts";
-import { normalizeTags } from "../rules/index.ts";
+import { normalizeTags, splitList } from "../rules/index.ts";
 import { validate } from "../validation.ts";
 import {
   type FeedFilters,
@@ -293,8 +293,8 @@ export async function createConnection(
             title: input.movieTitle,
             year: input.movieYear,
             director: input.movieDirector,
-            genres: input.movieGenres,
-            actors: input.movieActors,
+            genres: splitList(input.movieGenres),
+            actors: splitList(input.movieActors),
             synopsis: input.movieSynopsis,
             posterKey: keys.moviePoster ?? null,
           },
@@ -308,7 +308,7 @@ export async function createConnection(
             title: input.bookTitle,
             author: input.bookAuthor,
             publicationYear: input.bookPublicationYear,
-            genres: input.bookGenres,
+            genres: splitList(input.bookGenres),
             isbn: input.bookIsbn,
             synopsis: input.bookSynopsis,
             coverKey: keys.bookCover ?? null,

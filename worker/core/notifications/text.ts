@@ -1,9 +1,5 @@
 import type { NotificationType } from "../../db/schema.ts";
-
-/** The display name, else the username: how a member is named in notifications and on cards. */
-export function nameOf(user: { displayName: string; username: string }): string {
-  return user.displayName.trim() || user.username;
-}
+import { memberName } from "../rules/index.ts";
 
 /** API.md "Notifications": the stored message and link for each type. */
 export function notificationText(
@@ -11,7 +7,7 @@ export function notificationText(
   sender: { id: string; displayName: string; username: string },
   connectionId: string | null,
 ): { message: string; link: string } {
-  const name = nameOf(sender);
+  const name = memberName(sender);
   switch (type) {
     case "like":
       return { message: `${name} liked your connection.`, link: `/connections/${connectionId}` };
