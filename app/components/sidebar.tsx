@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
-import { DEFAULT_AVATAR } from "../site.ts";
+import { Avatar } from "./avatar.tsx";
 import { PopularTags } from "./popular-tags.tsx";
 import { NARROW_SCREEN, useCheckedBeforeHydration, useNarrowScreen, useScrollLock } from "./site-header.tsx";
 
@@ -150,7 +150,7 @@ export function Sidebar({ state, viewer, tags }: { state: SidebarState; viewer: 
       <aside id={SIDEBAR_ID} className="sidebar" aria-label="Sidebar">
         <div className="sidebar__top">
           <Link to="/users" className="sidebar__user">
-            <img className="avatar" src={viewer.pictureUrl || DEFAULT_AVATAR} alt="" width={40} height={40} />
+            <Avatar url={viewer.pictureUrl} size={40} />
             <span className="sidebar__who">
               <span className="sidebar__name">{viewer.name}</span>
               <span className="sidebar__handle">@{viewer.username}</span>

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { FeaturedConnections } from "../components/featured-connections.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
+import { fallbackTo } from "../image-fallback.ts";
 import { pageMeta } from "../meta.ts";
 import { PLACEHOLDER_COVER } from "../site.ts";
 import catalogStyles from "../styles/catalog.css?url";
@@ -27,11 +28,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params, error })
   });
 };
 
-/** A broken cover falls back to the placeholder once (SPEC.md §2, as on the cards). */
-function coverFallback(event: React.SyntheticEvent<HTMLImageElement>) {
-  if (!event.currentTarget.src.endsWith(PLACEHOLDER_COVER)) event.currentTarget.src = PLACEHOLDER_COVER;
-}
-
 export default function Book({ loaderData }: Route.ComponentProps) {
   const { book, connections } = loaderData;
   const facts = [
@@ -44,7 +40,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
         <img
           className="catalog__cover"
           src={book.coverPath || PLACEHOLDER_COVER}
-          onError={coverFallback}
+          onError={fallbackTo(PLACEHOLDER_COVER)}
           alt={`Cover of ${book.title}`}
           width={240}
           height={360}

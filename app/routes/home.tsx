@@ -3,6 +3,7 @@ import type { FeedFilters } from "../../worker/core/connections/index.ts";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { pageMeta } from "../meta.ts";
+import { connectionTitle } from "../share.ts";
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from "../site.ts";
 import type { Route } from "./+types/home";
 import type { LandingData } from "./home.server.ts";
@@ -120,7 +121,7 @@ function Landing({ stats, latest }: LandingData) {
                   </div>
                 ) : null}
                 <Link to={`/connections/${item.id}`} className="teaser__title">
-                  {item.movieTitle && item.bookTitle ? `${item.movieTitle} & ${item.bookTitle}` : "A text-only post"}
+                  {connectionTitle(item)}
                 </Link>
                 <p className="teaser__context">{item.context}</p>
                 <p className="teaser__meta">Added by {item.author}</p>

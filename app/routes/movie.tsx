@@ -1,6 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { FeaturedConnections } from "../components/featured-connections.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
+import { fallbackTo } from "../image-fallback.ts";
 import { pageMeta } from "../meta.ts";
 import { PLACEHOLDER_POSTER } from "../site.ts";
 import catalogStyles from "../styles/catalog.css?url";
@@ -27,11 +28,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params, error })
   });
 };
 
-/** A broken poster falls back to the placeholder once (SPEC.md §2, as on the cards). */
-function posterFallback(event: React.SyntheticEvent<HTMLImageElement>) {
-  if (!event.currentTarget.src.endsWith(PLACEHOLDER_POSTER)) event.currentTarget.src = PLACEHOLDER_POSTER;
-}
-
 export default function Movie({ loaderData }: Route.ComponentProps) {
   const { movie, connections } = loaderData;
   return (
@@ -40,7 +36,7 @@ export default function Movie({ loaderData }: Route.ComponentProps) {
         <img
           className="catalog__cover"
           src={movie.posterPath || PLACEHOLDER_POSTER}
-          onError={posterFallback}
+          onError={fallbackTo(PLACEHOLDER_POSTER)}
           alt={`Poster for ${movie.title}`}
           width={240}
           height={360}
