@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import { NoticePage } from "../components/route-notice.tsx";
 import { pageMeta } from "../meta.ts";
 import catalogStyles from "../styles/catalog.css?url";
 import type { Route } from "./+types/search";
@@ -102,16 +103,10 @@ function SearchTips() {
 /** SPEC.md §8: a failed search shows the spec's message (the error itself is logged on the server). */
 export function ErrorBoundary() {
   return (
-    <section className="notice-page" aria-labelledby="error-title">
-      <h1 id="error-title">Search</h1>
+    <NoticePage title="Search" headingId="error-title">
       <p className="form-error" role="alert">
         {SEARCH_FAILED}
       </p>
-      <p>
-        <Link className="button" to="/">
-          Go back home
-        </Link>
-      </p>
-    </section>
+    </NoticePage>
   );
 }
