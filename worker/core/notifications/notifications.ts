@@ -4,7 +4,7 @@ import type { RequestServices, Viewer } from "../../context.ts";
 import { books, connections, movies, type NotificationType, notifications, users } from "../../db/schema.ts";
 import { badRequest } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import { imageUrl } from "../images/index.ts";
+import { apiImageUrl } from "../images/index.ts";
 import { notificationText } from "./text.ts";
 
 /** API.md "Notification". */
@@ -64,7 +64,7 @@ export async function listNotifications({ db, origin }: RequestServices, viewer:
     senderRef: {
       _id: row.senderId,
       username: row.senderUsername,
-      profilePictureUrl: imageUrl(origin, row.senderPicture) ?? "",
+      profilePictureUrl: apiImageUrl(origin, row.senderPicture),
     },
     connectionRef: row.connectionId
       ? {
