@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { FeedFilters } from "../../worker/core/connections/index.ts";
-import { ConnectionCard } from "../components/connection/connection-card.tsx";
+import { CardList } from "../components/connection/card-list.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { pageMeta } from "../meta.ts";
 import { connectionTitle } from "../share.ts";
@@ -66,13 +66,7 @@ function Feed({ feed, filters }: Extract<Route.ComponentProps["loaderData"], { k
             : "No connections found yet. Be the first to add one!"}
         </p>
       ) : (
-        <ol className="card-list">
-          {feed.connections.map((connection) => (
-            <li key={connection._id}>
-              <ConnectionCard connection={connection} />
-            </li>
-          ))}
-        </ol>
+        <CardList connections={feed.connections} />
       )}
       <Pagination page={feed.page} pages={feed.pages} />
     </section>

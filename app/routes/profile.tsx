@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { memberName, PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
 import { Avatar } from "../components/avatar.tsx";
-import { ConnectionCard } from "../components/connection/connection-card.tsx";
+import { CardList } from "../components/connection/card-list.tsx";
 import { FollowButton } from "../components/follow-button.tsx";
 import { LocalDate } from "../components/local-date.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { pageMeta } from "../meta.ts";
+import { plural } from "../plural.ts";
 import { snippet } from "../snippet.ts";
 import type { Route } from "./+types/profile";
 
@@ -33,7 +34,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const counts = (followers: number) => (
     <p className="profile__counts">
       <Link to={`/users/${profile._id}/followers`}>
-        <strong>{followers}</strong> {followers === 1 ? "follower" : "followers"}
+        <strong>{followers}</strong> {plural(followers, "follower")}
       </Link>
       <Link to={`/users/${profile._id}/following`}>
         <strong>{profile.followingCount}</strong> following
@@ -87,13 +88,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <>
-            <ol className="card-list">
-              {creations.connections.map((connection) => (
-                <li key={connection._id}>
-                  <ConnectionCard connection={connection} />
-                </li>
-              ))}
-            </ol>
+            <CardList connections={creations.connections} />
             <Pagination page={creations.page} pages={creations.pages} />
           </>
         )}
@@ -105,13 +100,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           {favorites.length === 0 ? (
             <p className="empty">No favorites yet. Use ☆ Favorite on any connection to keep it here.</p>
           ) : (
-            <ol className="card-list">
-              {favorites.map((connection) => (
-                <li key={connection._id}>
-                  <ConnectionCard connection={connection} />
-                </li>
-              ))}
-            </ol>
+            <CardList connections={favorites} />
           )}
         </section>
       ) : null}
