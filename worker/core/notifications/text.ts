@@ -1,6 +1,12 @@
 import type { NotificationType } from "../../db/schema.ts";
 import { memberName } from "../rules/index.ts";
 
+/** Where a notification leads (SPEC.md §4): the connection (at its comments for a comment), or the new follower. */
+export function notificationLink(type: NotificationType, senderId: string, connectionId: string | null): string {
+  if (type === "new_follower") return `/users/${senderId}`;
+  return `/connections/${connectionId}${type === "comment" ? "#comments" : ""}`;
+}
+
 /** API.md "Notifications": the stored message and link for each type. */
 export function notificationText(
   type: NotificationType,
@@ -8,14 +14,11 @@ export function notificationText(
   connectionId: string | null,
 ): { message: string; link: string } {
   const name = memberName(sender);
-  switch (type) {
-    case "like":
-      return { message: `${name} liked your connection.`, link: `/connections/${connectionId}` };
-    case "favorite":
-      return { message: `${name} favorited your connection.`, link: `/connections/${connectionId}` };
-    case "comment":
-      return { message: `${name} commented on your connection.`, link: `/connections/${connectionId}#comments` };
-    case "new_follower":
-      return { message: `${name} started following you.`, link: `/users/${sender.id}` };
-  }
+  const messages: Record<NotificationType, string> = {
+    like: `${name} liked your connection.`,
+    favorite: `${name} favorited your connection.`,
+    comment: `${name} commented on your connection.`,
+    new_follower: `${name} started following you.`,
+  };
+  return { message: messages[type], link: notificationLink(type, sender.id, connectionId) };
 }
