@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "react-router";
+import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { SITE_DESCRIPTION, SITE_NAME } from "./site.ts";
 
 /** The root loader's data, which every route's meta can read for the origin, and the layout for its sidebar and banner. */
@@ -52,4 +52,18 @@ export function pageMeta(
     { name: "twitter:description", content: description },
     ...(image ? [{ name: "twitter:image", content: image }] : []),
   ];
+}
+
+/** Meta for a page whose loader failed: its own "… not found" title for a 404, else "Something went wrong"; not indexed. */
+export function errorMeta(error: unknown, notFoundTitle: string): MetaDescriptor[] {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: `${notFound ? notFoundTitle : "Something went wrong"} | ${SITE_NAME}` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** A movie's or a book's name with its year when known: 'Dune (2021)'. */
+export function titleWithYear(title: string, year: number | null): string {
+  return year ? `${title} (${year})` : title;
 }

@@ -1,7 +1,7 @@
 import { requestContext } from "../worker/context.ts";
 import { popularTags } from "../worker/core/connections/index.ts";
 import { imageUrl } from "../worker/core/images/index.ts";
-import { nameOf } from "../worker/core/notifications/index.ts";
+import { memberName } from "../worker/core/rules/index.ts";
 import type { Route } from "./+types/root";
 import { readDismissedBatch } from "./components/whats-new-banner.tsx";
 import type { RootData } from "./meta.ts";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     viewer: viewer && {
       id: viewer.id,
       username: viewer.username,
-      name: nameOf(viewer),
+      name: memberName(viewer),
       pictureUrl: imageUrl(origin, viewer.pictureKey),
       unreadNotifications: viewer.unreadNotifications,
       favoriteIds: viewer.favoriteIds,

@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { NoticePage } from "./components/route-notice.tsx";
 import { Sidebar, SidebarSwitch, SidebarToggle, shellClassName, useSidebarState } from "./components/sidebar.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
@@ -76,15 +77,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     ? "We couldn't find the page you were looking for."
     : "An unexpected error occurred. Please try again in a moment.";
   return (
-    <section className="notice-page">
+    <NoticePage title={title} reloadDocument>
       <title>{`${title} | MovieBooks`}</title>
-      <h1>{title}</h1>
       <p>{detail}</p>
-      <p>
-        <a className="button" href="/">
-          Go back home
-        </a>
-      </p>
-    </section>
+    </NoticePage>
   );
 }

@@ -1,11 +1,12 @@
+import { shorten } from "./snippet.ts";
+
 /** SPEC.md §2 share menu: the link is {origin}/connections/{id}; the text is the context, cut at 100 characters. */
 export function shareLink(origin: string, connectionId: string): string {
   return `${origin}/connections/${connectionId}`;
 }
 
 export function shareText(title: string, context: string): string {
-  const text = context.trim() || title;
-  return text.length > 100 ? `${text.slice(0, 100).trimEnd()}…` : text;
+  return shorten(context.trim() || title, 100);
 }
 
 export function shareTargets(url: string, text: string, image: string | null) {
@@ -24,7 +25,10 @@ export function shareTargets(url: string, text: string, image: string | null) {
   ];
 }
 
-/** The card's and the page's title: 'movie title & book title', or what a text-only post has. */
+/**
+ * How a connection is titled wherever it is named (its card, page, edit and delete pages, the landing page's
+ * teasers, notifications): 'movie title & book title', the one title it has, or 'A text-only post'.
+ */
 export function connectionTitle(connection: { movieRef: { title: string } | null; bookRef: { title: string } | null }) {
   const { movieRef, bookRef } = connection;
   if (movieRef && bookRef) return `${movieRef.title} & ${bookRef.title}`;

@@ -1,7 +1,8 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { ConnectionView } from "../../worker/core/connections/index.ts";
 import type { RootData } from "../meta.ts";
-import { ConnectionCard } from "./connection/connection-card.tsx";
+import { plural } from "../plural.ts";
+import { CardList } from "./connection/card-list.tsx";
 
 /** The list on a movie's or a book's page: every connection that features it, newest first. */
 export function FeaturedConnections({ connections, noun }: { connections: ConnectionView[]; noun: "movie" | "book" }) {
@@ -11,7 +12,7 @@ export function FeaturedConnections({ connections, noun }: { connections: Connec
       <div className="catalog__section-heading">
         <h2 id="catalog-connections">Connections featuring this {noun}</h2>
         <p className="catalog__count">
-          {connections.length} {connections.length === 1 ? "connection" : "connections"}
+          {connections.length} {plural(connections.length, "connection")}
         </p>
       </div>
       {connections.length === 0 ? (
@@ -25,13 +26,7 @@ export function FeaturedConnections({ connections, noun }: { connections: Connec
           ) : null}
         </p>
       ) : (
-        <ol className="card-list">
-          {connections.map((connection) => (
-            <li key={connection._id}>
-              <ConnectionCard connection={connection} headingLevel={3} />
-            </li>
-          ))}
-        </ol>
+        <CardList connections={connections} headingLevel={3} />
       )}
     </section>
   );

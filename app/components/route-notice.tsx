@@ -1,21 +1,44 @@
+import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
 
 /**
+ * Every error page's frame: a heading, what went wrong (`children`) and a way home. `reloadDocument` makes the
+ * way home a full page load, for the root's boundary, where the app itself may be what failed.
+ */
+export function NoticePage({
+  title,
+  headingId,
+  reloadDocument,
+  children,
+}: {
+  title: string;
+  headingId?: string;
+  reloadDocument?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className="notice-page" aria-labelledby={headingId}>
+      <h1 id={headingId}>{title}</h1>
+      {children}
+      <p>
+        <Link className="button" to="/" reloadDocument={reloadDocument}>
+          Go back home
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/**
  * A route's error page: the message the loader threw with `data({ message }, { status })` (the spec's
- * "… not found." texts), else the route's fallback, and a way home.
+ * "… not found." texts), else the route's fallback.
  */
 export function RouteNotice({ error, title, fallback }: { error: unknown; title: string; fallback: string }) {
   const message =
     isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : fallback;
   return (
-    <section className="notice-page">
-      <h1>{title}</h1>
+    <NoticePage title={title}>
       <p>{message}</p>
-      <p>
-        <Link className="button" to="/">
-          Go back home
-        </Link>
-      </p>
-    </section>
+    </NoticePage>
   );
 }

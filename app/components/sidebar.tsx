@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
-import { DEFAULT_AVATAR } from "../site.ts";
+import { Avatar } from "./avatar.tsx";
 import { PopularTags } from "./popular-tags.tsx";
-import { NARROW_SCREEN, useCheckedBeforeHydration, useNarrowScreen, useScrollLock } from "./site-header.tsx";
+import { NARROW_SCREEN, useNarrowScreen, useOverlay } from "./site-header.tsx";
 
 export const SIDEBAR_ID = "sidebar";
 const SIDEBAR_TOGGLE_ID = "sidebar-toggle";
@@ -37,28 +37,16 @@ export function useSidebarState(): SidebarState {
   const narrow = useNarrowScreen();
   const [hiddenWide, setHiddenWide] = useState(false);
   const [openNarrow, setOpenNarrow] = useState(false);
-  const { pathname, search } = useLocation();
-  useEffect(() => setOpenNarrow(false), [pathname, search]);
-  useCheckedBeforeHydration(SIDEBAR_TOGGLE_ID, () => {
-    if (window.matchMedia(NARROW_SCREEN).matches) setOpenNarrow(true);
-    else setHiddenWide(true);
+  useOverlay({
+    open: narrow && openNarrow,
+    close: () => setOpenNarrow(false),
+    toggle: () => document.getElementById(SIDEBAR_BUTTON_ID),
+    checkboxId: SIDEBAR_TOGGLE_ID,
+    onCheckedBeforeHydration: () => {
+      if (window.matchMedia(NARROW_SCREEN).matches) setOpenNarrow(true);
+      else setHiddenWide(true);
+    },
   });
-  useEffect(() => {
-    // Read the query itself: while hydrating, `narrow` still holds the server's guess.
-    if (!window.matchMedia(NARROW_SCREEN).matches) setOpenNarrow(false);
-  }, [narrow]);
-  const drawerOpen = narrow && openNarrow;
-  useScrollLock(drawerOpen);
-  useEffect(() => {
-    if (!drawerOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpenNarrow(false);
-      document.getElementById(SIDEBAR_BUTTON_ID)?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [drawerOpen]);
   return {
     hydrated,
     expanded: narrow ? openNarrow : !hiddenWide,
@@ -150,7 +138,7 @@ export function Sidebar({ state, viewer, tags }: { state: SidebarState; viewer: 
       <aside id={SIDEBAR_ID} className="sidebar" aria-label="Sidebar">
         <div className="sidebar__top">
           <Link to="/users" className="sidebar__user">
-            <img className="avatar" src={viewer.pictureUrl || DEFAULT_AVATAR} alt="" width={40} height={40} />
+            <Avatar url={viewer.pictureUrl} size={40} />
             <span className="sidebar__who">
               <span className="sidebar__name">{viewer.name}</span>
               <span className="sidebar__handle">@{viewer.username}</span>

@@ -29,7 +29,7 @@ export function useNarrowScreen(): boolean {
 
 let scrollLocks = 0;
 /** Locks page scrolling (`overflow: hidden` on body) while `locked`; several holders may lock at once. */
-export function useScrollLock(locked: boolean) {
+function useScrollLock(locked: boolean) {
   useEffect(() => {
     if (!locked) return;
     scrollLocks += 1;
@@ -45,14 +45,54 @@ export function useScrollLock(locked: boolean) {
  * A checkbox that was toggled before hydration (its label works without JavaScript) hands its state on to the
  * button that replaces it; `callback` runs once, after the first render.
  */
-export function useCheckedBeforeHydration(id: string, callback: () => void) {
+function useCheckedBeforeHydration(id: string, callback: () => void) {
   const done = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the checkbox is only there on the first render.
   useEffect(() => {
     if (done.current) return;
     done.current = true;
     const input = document.getElementById(id);
     if (input instanceof HTMLInputElement && input.checked) callback();
   }, []);
+}
+
+/**
+ * How the header's menu and the sidebar's drawer behave alike (SPEC.md §2, §9): the no-JavaScript checkbox's
+ * state is handed on at hydration; they close on navigation, when the window grows past 768 px, and on Escape,
+ * which gives the focus back to their toggle; while open, the page does not scroll.
+ */
+export function useOverlay(overlay: {
+  open: boolean;
+  close: () => void;
+  toggle: () => HTMLElement | null;
+  checkboxId: string;
+  onCheckedBeforeHydration: () => void;
+}) {
+  const { open } = overlay;
+  // The callbacks are new on every render; the effects below run on their own triggers and call the latest.
+  const latest = useRef(overlay);
+  latest.current = overlay;
+  const narrow = useNarrowScreen();
+  const { pathname, search } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input.
+  useEffect(() => latest.current.close(), [pathname, search]);
+  useCheckedBeforeHydration(overlay.checkboxId, () => latest.current.onCheckedBeforeHydration());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `narrow` is the trigger, not an input.
+  useEffect(() => {
+    // Read the query itself: while hydrating, `narrow` still holds the server's guess.
+    if (!window.matchMedia(NARROW_SCREEN).matches) latest.current.close();
+  }, [narrow]);
+  useScrollLock(open);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      latest.current.close();
+      latest.current.toggle()?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
 }
 
 const MENU_TOGGLE_ID = "menu-toggle";
@@ -69,34 +109,23 @@ const MAIN_NAV_ID = "main-nav";
  */
 function useMobileMenu() {
   const hydrated = useHydrated();
-  const narrow = useNarrowScreen();
   const [open, setOpen] = useState(false);
-  const { pathname, search } = useLocation();
   const headerRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => setOpen(false), [pathname, search]);
-  useCheckedBeforeHydration(MENU_TOGGLE_ID, () => setOpen(true));
-  useEffect(() => {
-    // Read the query itself: while hydrating, `narrow` still holds the server's guess.
-    if (!window.matchMedia(NARROW_SCREEN).matches) setOpen(false);
-  }, [narrow]);
-  useScrollLock(open);
+  useOverlay({
+    open,
+    close: () => setOpen(false),
+    toggle: () => buttonRef.current,
+    checkboxId: MENU_TOGGLE_ID,
+    onCheckedBeforeHydration: () => setOpen(true),
+  });
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
     const onPointer = (event: PointerEvent) => {
       if (!headerRef.current?.contains(event.target as Node)) setOpen(false);
     };
-    document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
+    return () => document.removeEventListener("pointerdown", onPointer);
   }, [open]);
   return { hydrated, open, setOpen, headerRef, buttonRef };
 }
@@ -105,27 +134,17 @@ function useMobileMenu() {
 function MenuIcon() {
   return (
     <>
-      <svg
-        className="menu-toggle__bars"
-        width="18"
-        height="18"
-        viewBox="0 0 18 18"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path d="M2.5 4.5h13M2.5 9h13M2.5 13.5h13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
-      <svg
-        className="menu-toggle__close"
-        width="18"
-        height="18"
-        viewBox="0 0 18 18"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path d="M4 4l10 10M14 4L4 14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
+      <MenuGlyph className="menu-toggle__bars" path="M2.5 4.5h13M2.5 9h13M2.5 13.5h13" />
+      <MenuGlyph className="menu-toggle__close" path="M4 4l10 10M14 4L4 14" />
     </>
+  );
+}
+
+function MenuGlyph({ className, path }: { className: string; path: string }) {
+  return (
+    <svg className={className} width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
+      <path d={path} stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }
 

@@ -1,7 +1,6 @@
-import { isRouteErrorResponse } from "react-router";
-import { FeaturedConnections } from "../components/featured-connections.tsx";
+import { CatalogPage } from "../components/catalog-page.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
-import { pageMeta } from "../meta.ts";
+import { errorMeta, pageMeta, titleWithYear } from "../meta.ts";
 import { PLACEHOLDER_COVER } from "../site.ts";
 import catalogStyles from "../styles/catalog.css?url";
 import type { Route } from "./+types/book";
@@ -11,26 +10,15 @@ export { loader } from "./book.server.ts";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params, error }) => {
-  if (!loaderData) {
-    const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return [
-      { title: `${notFound ? "Book not found" : "Something went wrong"} | MovieBooks` },
-      { name: "robots", content: "noindex" },
-    ];
-  }
+  if (!loaderData) return errorMeta(error, "Book not found");
   const { book, description } = loaderData;
   return pageMeta(matches, {
-    title: book.publicationYear ? `${book.title} (${book.publicationYear})` : book.title,
+    title: titleWithYear(book.title, book.publicationYear),
     description,
     path: `/books/${params.bookId}`,
     image: book.coverPath || null,
   });
 };
-
-/** A broken cover falls back to the placeholder once (SPEC.md §2, as on the cards). */
-function coverFallback(event: React.SyntheticEvent<HTMLImageElement>) {
-  if (!event.currentTarget.src.endsWith(PLACEHOLDER_COVER)) event.currentTarget.src = PLACEHOLDER_COVER;
-}
 
 export default function Book({ loaderData }: Route.ComponentProps) {
   const { book, connections } = loaderData;
@@ -39,54 +27,17 @@ export default function Book({ loaderData }: Route.ComponentProps) {
     book.isbn ? { label: "ISBN", value: book.isbn } : null,
   ].filter((fact) => fact !== null);
   return (
-    <article className="catalog" aria-labelledby="catalog-title">
-      <header className="catalog__hero">
-        <img
-          className="catalog__cover"
-          src={book.coverPath || PLACEHOLDER_COVER}
-          onError={coverFallback}
-          alt={`Cover of ${book.title}`}
-          width={240}
-          height={360}
-        />
-        <div className="catalog__summary">
-          <p className="catalog__kind">Book</p>
-          <h1 id="catalog-title" className="catalog__title">
-            {book.title}
-            {book.publicationYear ? <span className="catalog__year">{` (${book.publicationYear})`}</span> : null}
-          </h1>
-          {book.author ? (
-            <p className="catalog__byline">
-              by <strong>{book.author}</strong>
-            </p>
-          ) : null}
-          {book.genres.length ? (
-            <ul className="catalog__genres" aria-label="Genres">
-              {book.genres.map((genre) => (
-                <li key={genre}>{genre}</li>
-              ))}
-            </ul>
-          ) : null}
-          {book.synopsis ? (
-            <p className="catalog__synopsis">{book.synopsis}</p>
-          ) : (
-            <p className="catalog__synopsis muted">No synopsis yet.</p>
-          )}
-          {facts.length ? (
-            <dl className="catalog__facts">
-              {facts.map((fact) => (
-                <div key={fact.label}>
-                  <dt>{fact.label}</dt>
-                  <dd>{fact.value}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
-        </div>
-      </header>
-
-      <FeaturedConnections connections={connections} noun="book" />
-    </article>
+    <CatalogPage
+      kind="book"
+      title={book.title}
+      year={book.publicationYear}
+      image={{ src: book.coverPath, placeholder: PLACEHOLDER_COVER, alt: `Cover of ${book.title}` }}
+      byline={{ lead: "by", name: book.author }}
+      genres={book.genres}
+      synopsis={book.synopsis}
+      facts={facts}
+      connections={connections}
+    />
   );
 }
 

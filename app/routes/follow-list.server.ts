@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { AppError } from "../../worker/core/errors.ts";
 import { followList } from "../../worker/core/people/index.ts";
+import { memberName } from "../../worker/core/rules/index.ts";
 import type { Route } from "./+types/follow-list";
 
 /** /users/:id/followers and /users/:id/following share this module (the route id says which). */
@@ -10,7 +11,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const direction = new URL(request.url).pathname.endsWith("/following") ? "following" : "followers";
   try {
     const { profile, users } = await followList(services, params.userId, direction);
-    const name = profile.displayName || profile.username;
+    const name = memberName(profile);
     return {
       userId: profile._id,
       direction,

@@ -10,13 +10,14 @@ import {
 } from "../../worker/core/connections/index.ts";
 import { imageUrl } from "../../worker/core/images/index.ts";
 import { connectionVisibleTo } from "../../worker/core/people/index.ts";
+import { memberName } from "../../worker/core/rules/index.ts";
 import { books, connections, movies, users } from "../../worker/db/schema.ts";
 import type { Route } from "./+types/home";
 
 export interface LandingTeaser {
   id: string;
-  movieTitle: string | null;
-  bookTitle: string | null;
+  movieRef: { title: string } | null;
+  bookRef: { title: string } | null;
   context: string;
   author: string;
   createdAt: number;
@@ -37,10 +38,11 @@ export async function getLandingData({ db, viewer, origin }: RequestServices): P
     db
       .select({
         id: connections.id,
-        movieTitle: movies.title,
-        bookTitle: books.title,
+        movieRef: { title: movies.title },
+        bookRef: { title: books.title },
         context: connections.context,
-        author: sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.username})`,
+        displayName: users.displayName,
+        username: users.username,
         createdAt: connections.createdAt,
         posterKey: sql<string | null>`coalesce(${connections.moviePosterKey}, ${movies.posterKey})`,
         coverKey: sql<string | null>`coalesce(${connections.bookCoverKey}, ${books.coverKey})`,
@@ -55,8 +57,9 @@ export async function getLandingData({ db, viewer, origin }: RequestServices): P
   ]);
   return {
     stats: { connections: Number(connectionCount.n), members: memberCount[0]?.n ?? 0 },
-    latest: latest.map(({ posterKey, coverKey, ...teaser }) => ({
+    latest: latest.map(({ posterKey, coverKey, displayName, username, ...teaser }) => ({
       ...teaser,
+      author: memberName({ displayName, username }),
       posterUrl: imageUrl(origin, posterKey),
       coverUrl: imageUrl(origin, coverKey),
     })),

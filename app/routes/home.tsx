@@ -1,8 +1,9 @@
 import { Form, Link } from "react-router";
 import type { FeedFilters } from "../../worker/core/connections/index.ts";
-import { ConnectionCard } from "../components/connection/connection-card.tsx";
+import { CardList } from "../components/connection/card-list.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { pageMeta } from "../meta.ts";
+import { connectionTitle } from "../share.ts";
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from "../site.ts";
 import type { Route } from "./+types/home";
 import type { LandingData } from "./home.server.ts";
@@ -65,13 +66,7 @@ function Feed({ feed, filters }: Extract<Route.ComponentProps["loaderData"], { k
             : "No connections found yet. Be the first to add one!"}
         </p>
       ) : (
-        <ol className="card-list">
-          {feed.connections.map((connection) => (
-            <li key={connection._id}>
-              <ConnectionCard connection={connection} />
-            </li>
-          ))}
-        </ol>
+        <CardList connections={feed.connections} />
       )}
       <Pagination page={feed.page} pages={feed.pages} />
     </section>
@@ -120,7 +115,7 @@ function Landing({ stats, latest }: LandingData) {
                   </div>
                 ) : null}
                 <Link to={`/connections/${item.id}`} className="teaser__title">
-                  {item.movieTitle && item.bookTitle ? `${item.movieTitle} & ${item.bookTitle}` : "A text-only post"}
+                  {connectionTitle(item)}
                 </Link>
                 <p className="teaser__context">{item.context}</p>
                 <p className="teaser__meta">Added by {item.author}</p>

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { movieWithConnections } from "../../worker/core/connections/index.ts";
 import { AppError } from "../../worker/core/errors.ts";
+import { titleWithYear } from "../meta.ts";
 import { snippet } from "../snippet.ts";
 import type { Route } from "./+types/movie";
 
@@ -24,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const { movie, connections } = await movieWithConnections(services, id);
     const description = movie.synopsis
       ? snippet(movie.synopsis, 120)
-      : `${movie.title}${movie.year ? ` (${movie.year})` : ""}: the books members connect with this movie on MovieBooks.`;
+      : `${titleWithYear(movie.title, movie.year)}: the books members connect with this movie on MovieBooks.`;
     return { movie, connections, description };
   } catch (error) {
     catalogNotFound(error, `Movie with ID ${id} not found.`);

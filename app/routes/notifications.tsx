@@ -1,8 +1,9 @@
 import { Form, useFetcher, useFetchers } from "react-router";
 import type { NotificationView } from "../../worker/core/notifications/index.ts";
+import { Avatar } from "../components/avatar.tsx";
 import { pageMeta } from "../meta.ts";
 import { relativeTime } from "../relative-time.ts";
-import { DEFAULT_AVATAR } from "../site.ts";
+import { connectionTitle } from "../share.ts";
 import type { Route } from "./+types/notifications";
 
 export { action, loader } from "./notifications.server.ts";
@@ -72,13 +73,7 @@ function NotificationItem({ notification, read, now }: { notification: Notificat
   const failed = markRead.state === "idle" && markRead.data && !markRead.data.ok;
   return (
     <li className={`notification${read ? "" : " notification--unread"}`}>
-      <img
-        className="avatar"
-        src={notification.senderRef.profilePictureUrl || DEFAULT_AVATAR}
-        alt=""
-        width={40}
-        height={40}
-      />
+      <Avatar url={notification.senderRef.profilePictureUrl} size={40} />
       <Form method="post" className="notification__open">
         <input type="hidden" name="intent" value="open" />
         <input type="hidden" name="id" value={notification._id} />
@@ -86,9 +81,7 @@ function NotificationItem({ notification, read, now }: { notification: Notificat
           {read ? null : <span className="visually-hidden">Unread: </span>}
           {notification.message}
           {notification.connectionRef?.movieRef && notification.connectionRef.bookRef ? (
-            <span className="notification__about">
-              {notification.connectionRef.movieRef.title} & {notification.connectionRef.bookRef.title}
-            </span>
+            <span className="notification__about">{connectionTitle(notification.connectionRef)}</span>
           ) : null}
         </button>
         <time className="notification__time" dateTime={notification.createdAt}>

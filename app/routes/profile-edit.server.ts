@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { AppError } from "../../worker/core/errors.ts";
-import { splitFormData } from "../../worker/core/images/index.ts";
+import { isChosenFile, splitFormData } from "../../worker/core/images/index.ts";
 import { getMe, updateProfile, updateProfilePicture } from "../../worker/core/people/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import type { Route } from "./+types/profile-edit";
@@ -23,8 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     isPrivate: fields.isPrivate ?? "",
   };
   try {
-    const picture = files.profilePicture;
-    if (picture && (picture.size > 0 || picture.name)) await updateProfilePicture(services, viewer, picture);
+    if (isChosenFile(files.profilePicture)) await updateProfilePicture(services, viewer, files.profilePicture);
     await updateProfile(services, viewer, {
       displayName: values.displayName,
       bio: values.bio,

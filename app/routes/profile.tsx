@@ -1,12 +1,13 @@
 import { Link } from "react-router";
-import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
-import { ConnectionCard } from "../components/connection/connection-card.tsx";
+import { memberName, PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
+import { Avatar } from "../components/avatar.tsx";
+import { CardList } from "../components/connection/card-list.tsx";
 import { FollowButton } from "../components/follow-button.tsx";
 import { LocalDate } from "../components/local-date.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { pageMeta } from "../meta.ts";
-import { DEFAULT_AVATAR } from "../site.ts";
+import { plural } from "../plural.ts";
 import { snippet } from "../snippet.ts";
 import type { Route } from "./+types/profile";
 
@@ -15,7 +16,7 @@ export { loader } from "./profile.server.ts";
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData
     ? pageMeta(matches, {
-        title: loaderData.profile.displayName || loaderData.profile.username,
+        title: memberName(loaderData.profile),
         description: snippet(loaderData.profile.bio || `${loaderData.profile.username} on MovieBooks`, 100),
         path: `/users/${loaderData.profile._id}`,
         image: loaderData.profile.profilePictureUrl || null,
@@ -29,11 +30,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
  */
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { profile, isOwn, isFollowing, creations, favorites } = loaderData;
-  const name = profile.displayName || profile.username;
+  const name = memberName(profile);
   const counts = (followers: number) => (
     <p className="profile__counts">
       <Link to={`/users/${profile._id}/followers`}>
-        <strong>{followers}</strong> {followers === 1 ? "follower" : "followers"}
+        <strong>{followers}</strong> {plural(followers, "follower")}
       </Link>
       <Link to={`/users/${profile._id}/following`}>
         <strong>{profile.followingCount}</strong> following
@@ -43,13 +44,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <div className="profile">
       <section id="profile" className="profile__header" aria-labelledby="profile-name">
-        <img
-          className="avatar profile__avatar"
-          src={profile.profilePictureUrl || DEFAULT_AVATAR}
-          alt=""
-          width={112}
-          height={112}
-        />
+        <Avatar url={profile.profilePictureUrl} size={112} className="profile__avatar" />
         <div className="profile__info">
           <h1 id="profile-name">{name}</h1>
           <p className="muted">
@@ -93,13 +88,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <>
-            <ol className="card-list">
-              {creations.connections.map((connection) => (
-                <li key={connection._id}>
-                  <ConnectionCard connection={connection} />
-                </li>
-              ))}
-            </ol>
+            <CardList connections={creations.connections} />
             <Pagination page={creations.page} pages={creations.pages} />
           </>
         )}
@@ -111,13 +100,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           {favorites.length === 0 ? (
             <p className="empty">No favorites yet. Use ☆ Favorite on any connection to keep it here.</p>
           ) : (
-            <ol className="card-list">
-              {favorites.map((connection) => (
-                <li key={connection._id}>
-                  <ConnectionCard connection={connection} />
-                </li>
-              ))}
-            </ol>
+            <CardList connections={favorites} />
           )}
         </section>
       ) : null}

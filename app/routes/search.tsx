@@ -1,7 +1,9 @@
 import { Link } from "react-router";
-import { ConnectionCard } from "../components/connection/connection-card.tsx";
+import { CardList } from "../components/connection/card-list.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import { NoticePage } from "../components/route-notice.tsx";
 import { pageMeta } from "../meta.ts";
+import { plural } from "../plural.ts";
 import catalogStyles from "../styles/catalog.css?url";
 import type { Route } from "./+types/search";
 
@@ -37,19 +39,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <header className="search__heading">
               <h1 id="search-title">Results for &ldquo;{q}&rdquo;</h1>
               <p className="muted" role="status">
-                {results.totalCount} {results.totalCount === 1 ? "connection" : "connections"} found
+                {results.totalCount} {plural(results.totalCount, "connection")} found
                 {results.pages > 1 ? ` · page ${results.page} of ${results.pages}` : null}
               </p>
             </header>
             {results.connections.length > 0 ? (
               <>
-                <ol className="card-list">
-                  {results.connections.map((connection) => (
-                    <li key={connection._id}>
-                      <ConnectionCard connection={connection} />
-                    </li>
-                  ))}
-                </ol>
+                <CardList connections={results.connections} />
                 <Pagination page={results.page} pages={results.pages} />
               </>
             ) : results.totalCount > 0 ? (
@@ -102,16 +98,10 @@ function SearchTips() {
 /** SPEC.md §8: a failed search shows the spec's message (the error itself is logged on the server). */
 export function ErrorBoundary() {
   return (
-    <section className="notice-page" aria-labelledby="error-title">
-      <h1 id="error-title">Search</h1>
+    <NoticePage title="Search" headingId="error-title">
       <p className="form-error" role="alert">
         {SEARCH_FAILED}
       </p>
-      <p>
-        <Link className="button" to="/">
-          Go back home
-        </Link>
-      </p>
-    </section>
+    </NoticePage>
   );
 }

@@ -16,9 +16,9 @@ import {
   movieSearchText,
 } from "../../worker/core/catalog/index.ts";
 import { newId } from "../../worker/core/ids.ts";
-import { newImageKey } from "../../worker/core/images/index.ts";
-import { nameOf, notificationText } from "../../worker/core/notifications/index.ts";
-import { normalizeTags, splitList } from "../../worker/core/rules/index.ts";
+import { type ImageBucket, type ImageKind, storeImage } from "../../worker/core/images/index.ts";
+import { notificationText } from "../../worker/core/notifications/index.ts";
+import { memberName, normalizeTags, splitList } from "../../worker/core/rules/index.ts";
 import type { Database } from "../../worker/db/client.ts";
 import * as schema from "../../worker/db/schema.ts";
 import { comments, favorites, follows, likes, connections as pairs, textPosts, users } from "./content.ts";
@@ -26,11 +26,6 @@ import { renderAvatar, renderCover, renderPoster, renderScreenshot } from "./ima
 
 export const DEMO_EMAIL = "demo@example.com";
 export const DEMO_PASSWORD = "moviebooks";
-
-/** The part of an R2 bucket the seed needs, so Miniflare's and getPlatformProxy's buckets both fit. */
-export interface ImageBucket {
-  put(key: string, value: Uint8Array, options: { httpMetadata: { contentType: string } }): Promise<unknown>;
-}
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -41,11 +36,7 @@ export async function isEmpty(db: Database): Promise<boolean> {
 }
 
 export async function seedDemoContent(db: Database, bucket: ImageBucket, now = Date.now()): Promise<void> {
-  const putPng = async (kind: Parameters<typeof newImageKey>[0], bytes: Uint8Array) => {
-    const key = newImageKey(kind, "image/png");
-    await bucket.put(key, bytes, { httpMetadata: { contentType: "image/png" } });
-    return key;
-  };
+  const putPng = (kind: ImageKind, bytes: Uint8Array) => storeImage(bucket, kind, { bytes, type: "image/png" });
 
   // One hash for everyone: PBKDF2 is deliberately slow, and demo accounts share the documented password.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -59,10 +50,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       bio: user.bio,
       location: user.location,
       isPrivate: user.isPrivate,
-      pictureKey: await putPng(
-        "avatar",
-        renderAvatar({ name: user.displayName || user.username, hue: user.avatarHue }),
-      ),
+      pictureKey: await putPng("avatar", renderAvatar({ name: memberName(user), hue: user.avatarHue })),
       createdAt: now - (400 - index) * DAY,
     })),
   );
@@ -277,6 +265,6 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
   console.log(
     `Seeded ${userRows.length} members, ${connectionRows.length} connections, ${commentRows.length} comments, ` +
       `${likeRows.length} likes, ${notificationRows.length} notifications (demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}; ` +
-      `every demo member shares that password, e.g. ${nameOf(userRows[1]!)}).`,
+      `every demo member shares that password, e.g. ${memberName(userRows[1]!)}).`,
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
 import type { CommentView } from "../../../worker/core/discussion/index.ts";
-import { COMMENT_MAX } from "../../../worker/core/rules/index.ts";
+import { COMMENT_MAX, memberName } from "../../../worker/core/rules/index.ts";
 import type { RootData } from "../../meta.ts";
-import { DEFAULT_AVATAR } from "../../site.ts";
+import { Avatar } from "../avatar.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ReturnFields } from "./reaction-buttons.tsx";
 
@@ -138,10 +138,10 @@ function CommentItem({ comment, action, ownerId }: { comment: CommentView; actio
 
   return (
     <li className="comment" id={`comment-${comment._id}`}>
-      <img className="avatar" src={comment.user.profilePictureUrl || DEFAULT_AVATAR} alt="" width={32} height={32} />
+      <Avatar url={comment.user.profilePictureUrl} size={32} />
       <div className="comment__body">
         <p className="comment__meta">
-          <Link to={`/profile/${comment.user._id}`}>{comment.user.displayName || comment.user.username}</Link> ·{" "}
+          <Link to={`/profile/${comment.user._id}`}>{memberName(comment.user)}</Link> ·{" "}
           <LocalDate iso={comment.createdAt} />
         </p>
         {editing && isOwner ? (

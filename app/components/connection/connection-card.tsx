@@ -1,8 +1,12 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { ConnectionView } from "../../../worker/core/connections/index.ts";
+import { memberName } from "../../../worker/core/rules/index.ts";
+import { fallbackTo } from "../../image-fallback.ts";
 import type { RootData } from "../../meta.ts";
 import { connectionTitle, shareLink, shareText } from "../../share.ts";
-import { DEFAULT_AVATAR, PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../../site.ts";
+import { PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../../site.ts";
+import { shorten } from "../../snippet.ts";
+import { Avatar } from "../avatar.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { CardDiscussion } from "./card-discussion.tsx";
 import { FavoriteButton, LikeButton } from "./reaction-buttons.tsx";
@@ -11,18 +15,11 @@ import { ShareMenu } from "./share-menu.tsx";
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this connection?";
 const CONTEXT_PREVIEW = 280;
 
-/** Broken images fall back to the default avatar, poster or cover (SPEC.md §2). */
-function fallback(src: string) {
-  return (event: React.SyntheticEvent<HTMLImageElement>) => {
-    if (!event.currentTarget.src.endsWith(src)) event.currentTarget.src = src;
-  };
-}
-
 /** A movie poster or book cover on a card, linking to the movie's or book's page. */
 function CardArt({ to, label, src, placeholder }: { to: string; label: string; src: string; placeholder: string }) {
   return (
     <Link to={to} className="card__poster" aria-label={label}>
-      <img src={src || placeholder} onError={fallback(placeholder)} alt="" width={120} height={180} loading="lazy" />
+      <img src={src || placeholder} onError={fallbackTo(placeholder)} alt="" width={120} height={180} loading="lazy" />
     </Link>
   );
 }
@@ -50,7 +47,7 @@ export function ConnectionCard({
   const { movieRef, bookRef, userRef } = connection;
   const textOnly = !movieRef && !bookRef;
   const title = connectionTitle(connection);
-  const author = userRef.displayName || userRef.username;
+  const author = memberName(userRef);
   const Heading = `h${headingLevel}` as const;
   const long = connection.context.length > CONTEXT_PREVIEW;
   const isOwner = viewer?.id === userRef._id;
@@ -62,14 +59,7 @@ export function ConnectionCard({
       aria-labelledby={`card-title-${connection._id}`}
     >
       <header className="card__header">
-        <img
-          className="avatar"
-          src={userRef.profilePictureUrl || DEFAULT_AVATAR}
-          onError={fallback(DEFAULT_AVATAR)}
-          alt=""
-          width={40}
-          height={40}
-        />
+        <Avatar url={userRef.profilePictureUrl} size={40} />
         <div>
           {textOnly ? null : (
             <Heading id={`card-title-${connection._id}`} className="card__title">
@@ -124,7 +114,7 @@ export function ConnectionCard({
         long ? (
           <details className="card__context">
             <summary>
-              <span className="card__preview">{connection.context.slice(0, CONTEXT_PREVIEW).trimEnd()}…</span>
+              <span className="card__preview">{shorten(connection.context, CONTEXT_PREVIEW)}</span>
               <span className="card__toggle" data-more="More" data-less="Less" />
             </summary>
             <p className="card__full">{connection.context}</p>

@@ -1,6 +1,7 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useHydrated } from "../../hydrated.ts";
 import type { RootData } from "../../meta.ts";
+import { plural } from "../../plural.ts";
 
 type Reply = { ok: true } | { ok: false; error: string };
 
@@ -28,7 +29,7 @@ export function LikeButton({ connectionId, likes }: { connectionId: string; like
   const pending = fetcher.state !== "idle";
   const liked = pending ? !serverLiked : serverLiked;
   const count = likes.length + (pending ? (liked ? 1 : -1) : 0);
-  const label = `${count} ${count === 1 ? "like" : "likes"}`;
+  const label = `${count} ${plural(count, "like")}`;
   if (!viewer) {
     return (
       <button type="button" className="action-button" disabled title="Log in to like connections">

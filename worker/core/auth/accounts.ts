@@ -4,7 +4,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { favorites, notifications, sessions, users } from "../../db/schema.ts";
 import { AppError, badRequest, unauthorized } from "../errors.ts";
 import { newId } from "../ids.ts";
-import { imageUrl } from "../images/index.ts";
+import { apiImageUrl } from "../images/index.ts";
 import { validate } from "../validation.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
 import { AUTH_MESSAGES, loginSchema, signupSchema } from "./schemas.ts";
@@ -172,7 +172,7 @@ export function toAuthUser(
     username: user.username,
     email: user.email,
     displayName: user.displayName,
-    profilePictureUrl: imageUrl(services.origin, user.pictureKey) ?? "",
+    profilePictureUrl: apiImageUrl(services.origin, user.pictureKey),
     isPrivate: user.isPrivate,
     favorites: favoriteIds,
     createdAt: new Date(user.createdAt).toISOString(),

@@ -6,31 +6,39 @@ import { books, movies } from "../../db/schema.ts";
 import { jsonList } from "../../db/sql.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import { imageUrl } from "../images/index.ts";
+import { apiImageUrl } from "../images/index.ts";
 import { bookSearchText, indexBook, indexMovie, movieSearchText } from "./search-index.ts";
 
-/**
- * Movies and books are shared by every connection that features them. A post finds them by title
- * (case-insensitively; a book also by author when both have one) or creates them, and fills in fields that
- * are still empty, never erasing or rewriting what earlier posts set (API.md "Create").
- */
-export interface MovieInput {
+/** A movie's own fields: what a post enters and what API.md's Movie and MovieRef show. */
+export interface MovieFields {
   title: string;
   year: number | null;
   director: string;
   genres: string[];
   actors: string[];
   synopsis: string;
-  posterKey: string | null;
 }
 
-export interface BookInput {
+/** A book's own fields: what a post enters and what API.md's Book and BookRef show. */
+export interface BookFields {
   title: string;
   author: string;
   publicationYear: number | null;
   genres: string[];
   isbn: string;
   synopsis: string;
+}
+
+/**
+ * Movies and books are shared by every connection that features them. A post finds them by title
+ * (case-insensitively; a book also by author when both have one) or creates them, and fills in fields that
+ * are still empty, never erasing or rewriting what earlier posts set (API.md "Create").
+ */
+export interface MovieInput extends MovieFields {
+  posterKey: string | null;
+}
+
+export interface BookInput extends BookFields {
   coverKey: string | null;
 }
 
@@ -194,7 +202,7 @@ export function toMovie(origin: string, { movie, genres, actors }: Awaited<Retur
     director: movie.director,
     actors: JSON.parse(actors) as string[],
     synopsis: movie.synopsis,
-    posterPath: imageUrl(origin, movie.posterKey) ?? "",
+    posterPath: apiImageUrl(origin, movie.posterKey),
     createdAt: new Date(movie.createdAt).toISOString(),
   };
 }
@@ -213,7 +221,7 @@ export function toBook(origin: string, { book, genres }: Awaited<ReturnType<type
     genres: JSON.parse(genres) as string[],
     isbn: book.isbn,
     synopsis: book.synopsis,
-    coverPath: imageUrl(origin, book.coverKey) ?? "",
+    coverPath: apiImageUrl(origin, book.coverKey),
     createdAt: new Date(book.createdAt).toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 export {
+  type BookFields,
   bookRead,
   CATALOG_MESSAGES,
   catalogLists,
@@ -6,6 +7,7 @@ export {
   findExisting,
   getBook,
   getMovie,
+  type MovieFields,
   movieRead,
   toBook,
   toMovie,

@@ -19,9 +19,9 @@ import {
 } from "../catalog/index.ts";
 import { badRequest, forbidden, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import { type ImageKind, type ImageUpload, newImageKey, readImageUpload } from "../images/index.ts";
+import { type ImageKind, type ImageUpload, readImageUpload, storeImage } from "../images/index.ts";
 import { connectionVisibleTo, privateConnectionsVisibleTo } from "../people/index.ts";
-import { normalizeTags } from "../rules/index.ts";
+import { normalizeTags, splitList } from "../rules/index.ts";
 import { validate } from "../validation.ts";
 import {
   type FeedFilters,
@@ -30,7 +30,7 @@ import {
   type NewestFirstIndex,
   newestFirstIndex,
 } from "./feed-filters.ts";
-import { type ConnectionView, newestFirst, selectConnections, toConnectionView } from "./reads.ts";
+import { type ConnectionView, newestFirst, selectConnections, tagList, toConnectionView } from "./reads.ts";
 import {
   CONNECTION_MESSAGES,
   createConnectionSchema,
@@ -246,9 +246,7 @@ async function storeImagesThen<T>(
   try {
     await Promise.all(
       entries.map(async ([field, image]) => {
-        const key = newImageKey(IMAGE_KIND_OF[field], image.type);
-        await services.env.IMAGES.put(key, image.bytes, { httpMetadata: { contentType: image.type } });
-        keys[field] = key;
+        keys[field] = await storeImage(services.env.IMAGES, IMAGE_KIND_OF[field], image);
       }),
     );
     return await write(keys);
@@ -284,8 +282,8 @@ export async function createConnection(
             title: input.movieTitle,
             year: input.movieYear,
             director: input.movieDirector,
-            genres: input.movieGenres,
-            actors: input.movieActors,
+            genres: splitList(input.movieGenres),
+            actors: splitList(input.movieActors),
             synopsis: input.movieSynopsis,
             posterKey: keys.moviePoster ?? null,
           },
@@ -299,7 +297,7 @@ export async function createConnection(
             title: input.bookTitle,
             author: input.bookAuthor,
             publicationYear: input.bookPublicationYear,
-            genres: input.bookGenres,
+            genres: splitList(input.bookGenres),
             isbn: input.bookIsbn,
             synopsis: input.bookSynopsis,
             coverKey: keys.bookCover ?? null,
@@ -340,7 +338,7 @@ async function ownConnection(services: RequestServices, viewer: Viewer, id: stri
     .select({
       connection: connections,
       bookTitle: books.title,
-      tags: sql<string>`(select coalesce(json_group_array(tag), '[]') from (select ${connectionTags.tag} as tag from ${connectionTags} where ${connectionTags.connectionId} = ${connections.id} order by rowid))`,
+      tags: tagList,
     })
     .from(connections)
     .leftJoin(books, eq(books.id, connections.bookId))

@@ -2,32 +2,26 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { RequestServices } from "../../context.ts";
 import { books, comments, connections, connectionTags, likes, movies, users } from "../../db/schema.ts";
 import { jsonList } from "../../db/sql.ts";
-import { catalogLists } from "../catalog/index.ts";
+import { type BookFields, catalogLists, type MovieFields } from "../catalog/index.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
-import { imageUrl } from "../images/index.ts";
-import { connectionVisibleTo, maySeeContentOf, type UserSummary, viewerFollows } from "../people/index.ts";
+import { apiImageUrl } from "../images/index.ts";
+import {
+  connectionVisibleTo,
+  maySeeContentOf,
+  toUserSummary,
+  type UserSummary,
+  viewerFollows,
+} from "../people/index.ts";
 import { PROFILE_MESSAGES } from "../rules/index.ts";
 
-export interface MovieRef {
+export interface MovieRef extends MovieFields {
   _id: string;
-  title: string;
-  year: number | null;
-  director: string;
-  genres: string[];
-  actors: string[];
-  synopsis: string;
   posterPath: string;
 }
 
-export interface BookRef {
+export interface BookRef extends BookFields {
   _id: string;
-  title: string;
-  author: string;
-  publicationYear: number | null;
-  genres: string[];
-  isbn: string;
-  synopsis: string;
   coverPath: string;
 }
 
@@ -47,6 +41,11 @@ export interface ConnectionView {
   movieRef: MovieRef | null;
   bookRef: BookRef | null;
 }
+
+/** A connection's tags as a JSON array, in the order they were entered. */
+export const tagList = jsonList(
+  sql`select ${connectionTags.tag} as value from ${connectionTags} where ${connectionTags.connectionId} = ${connections.id} order by rowid`,
+);
 
 /**
  * The columns of one connection with everything API.md's shape needs. Lists and counts are correlated
@@ -80,9 +79,7 @@ const connectionColumns = {
   bookSynopsis: books.synopsis,
   coverKey: books.coverKey,
   bookGenres: catalogLists.bookGenres,
-  tags: jsonList(
-    sql`select ${connectionTags.tag} as value from ${connectionTags} where ${connectionTags.connectionId} = ${connections.id} order by rowid`,
-  ),
+  tags: tagList,
   likes: jsonList(
     sql`select ${likes.userId} as value from ${likes} where ${likes.connectionId} = ${connections.id} order by ${likes.createdAt}`,
   ),
@@ -107,15 +104,10 @@ type ConnectionRow = Awaited<ReturnType<typeof selectConnections>>[number];
 export const newestFirst = [desc(connections.createdAt), desc(connections.id)] as const;
 
 export function toConnectionView(origin: string, row: ConnectionRow): ConnectionView {
-  const url = (key: string | null) => imageUrl(origin, key) ?? "";
+  const url = (key: string | null) => apiImageUrl(origin, key);
   return {
     _id: row.id,
-    userRef: {
-      _id: row.userId,
-      username: row.username,
-      displayName: row.displayName,
-      profilePictureUrl: url(row.pictureKey),
-    },
+    userRef: toUserSummary(origin, { ...row, id: row.userId }),
     context: row.context,
     tags: JSON.parse(row.tags) as string[],
     createdAt: new Date(row.createdAt).toISOString(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listItems } from "../rules/index.ts";
 
 /** SPEC.md §5 and API.md messages for posting and editing connections. */
 export const CONNECTION_MESSAGES = {
@@ -35,8 +36,7 @@ const text = z
 const list = z
   .union([z.string(), z.array(z.union([z.string(), z.number()]))])
   .catch("")
-  .transform((value) => (Array.isArray(value) ? value.map(String) : value.split(",")))
-  .transform((items) => items.map((item) => item.trim().replace(/\s+/g, " ")).filter(Boolean));
+  .transform(listItems);
 
 type Check = (ctx: z.RefinementCtx) => boolean;
 const tooLong =

@@ -4,10 +4,8 @@ import { comments, connections, users } from "../../db/schema.ts";
 import { CONNECTION_MESSAGES, selectConnections, toConnectionView } from "../connections/index.ts";
 import { badRequest, forbidden, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import { imageUrl } from "../images/index.ts";
 import { notificationInsert } from "../notifications/index.ts";
-import type { UserSummary } from "../people/index.ts";
-import { connectionVisibleTo } from "../people/index.ts";
+import { connectionVisibleTo, toUserSummary, type UserSummary } from "../people/index.ts";
 import { COMMENT_MAX } from "../rules/index.ts";
 
 /** API.md "Comment". */
@@ -53,12 +51,7 @@ function toCommentView(
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt ?? row.createdAt).toISOString(),
     connection: connectionId,
-    user: {
-      _id: row.userId,
-      username: row.username,
-      displayName: row.displayName,
-      profilePictureUrl: imageUrl(origin, row.pictureKey) ?? "",
-    },
+    user: toUserSummary(origin, { ...row, id: row.userId }),
   };
 }
 

@@ -20,51 +20,49 @@ async function visibleConnectionOwner({ db }: RequestServices, viewer: Viewer, c
 }
 
 /**
- * Toggles the viewer's like. Each like is its own row keyed by (connection, user), so concurrent likes by
- * different members can never lose one another; the delete-or-insert is decided by the database, not by a
- * count read earlier.
+ * Toggles the viewer's like or favorite. Each is its own row keyed by (connection, user), so concurrent
+ * reactions by different members can never lose one another; the delete-or-insert is decided by the database,
+ * not by a count read earlier. Adding one notifies the owner (API.md); returns that notification's id, if any.
  */
+async function toggleReaction(
+  services: RequestServices,
+  viewer: Viewer,
+  connectionId: string,
+  type: "like" | "favorite",
+): Promise<string | null> {
+  const ownerId = await visibleConnectionOwner(services, viewer, connectionId);
+  const { db } = services;
+  const table = type === "like" ? likes : favorites;
+  const removed = await db
+    .delete(table)
+    .where(and(eq(table.connectionId, connectionId), eq(table.userId, viewer.id)))
+    .returning({ userId: table.userId });
+  if (removed.length) return null;
+  const insert = db.insert(table).values({ connectionId, userId: viewer.id }).onConflictDoNothing();
+  const notify = notificationInsert(db, { type, sender: viewer, recipientId: ownerId, connectionId });
+  if (!notify) {
+    await insert;
+    return null;
+  }
+  const [, created] = await db.batch([insert, notify]);
+  return created[0]?.id ?? null;
+}
+
 export async function toggleLike(
   services: RequestServices,
   viewer: Viewer,
   connectionId: string,
 ): Promise<{ connection: ConnectionView; notificationId: string | null }> {
-  const ownerId = await visibleConnectionOwner(services, viewer, connectionId);
-  const { db } = services;
-  const removed = await db
-    .delete(likes)
-    .where(and(eq(likes.connectionId, connectionId), eq(likes.userId, viewer.id)))
-    .returning({ userId: likes.userId });
-  let notificationId: string | null = null;
-  if (!removed.length) {
-    const notify = notificationInsert(db, { type: "like", sender: viewer, recipientId: ownerId, connectionId });
-    const insertLike = db.insert(likes).values({ connectionId, userId: viewer.id }).onConflictDoNothing();
-    if (notify) {
-      const [, created] = await db.batch([insertLike, notify]);
-      notificationId = created[0]?.id ?? null;
-    } else {
-      await insertLike;
-    }
-  }
+  const notificationId = await toggleReaction(services, viewer, connectionId, "like");
   return { connection: await getConnection(services, connectionId), notificationId };
 }
 
-/** Toggles the connection in the viewer's favorites (API.md), notifying the owner the first time. */
+/** Toggles the connection in the viewer's favorites (API.md). */
 export async function toggleFavorite(
   services: RequestServices,
   viewer: Viewer,
   connectionId: string,
 ): Promise<ConnectionView> {
-  const ownerId = await visibleConnectionOwner(services, viewer, connectionId);
-  const { db } = services;
-  const removed = await db
-    .delete(favorites)
-    .where(and(eq(favorites.connectionId, connectionId), eq(favorites.userId, viewer.id)))
-    .returning({ userId: favorites.userId });
-  if (!removed.length) {
-    const notify = notificationInsert(db, { type: "favorite", sender: viewer, recipientId: ownerId, connectionId });
-    const insertFavorite = db.insert(favorites).values({ connectionId, userId: viewer.id }).onConflictDoNothing();
-    await (notify ? db.batch([insertFavorite, notify]) : insertFavorite);
-  }
+  await toggleReaction(services, viewer, connectionId, "favorite");
   return getConnection(services, connectionId);
 }

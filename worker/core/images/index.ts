@@ -1,2 +1,3 @@
-export { type ImageKind, imageUrl, newImageKey } from "./keys.ts";
-export { type ImageUpload, readImageUpload, sniffImageType, splitFormData } from "./uploads.ts";
+export { apiImageUrl, type ImageKind, imageUrl } from "./keys.ts";
+export { type ImageBucket, storeImage } from "./store.ts";
+export { type ImageUpload, isChosenFile, readImageUpload, sniffImageType, splitFormData } from "./uploads.ts";

@@ -20,3 +20,8 @@ export function newImageKey(kind: ImageKind, type: ImageType): string {
 export function imageUrl(origin: string, key: string | null | undefined): string | null {
   return key ? `${origin}/images/${key}` : null;
 }
+
+/** An image field of an API answer (`posterPath`, `profilePictureUrl`, ...): its URL, or "" when there is none. */
+export function apiImageUrl(origin: string, key: string | null | undefined): string {
+  return imageUrl(origin, key) ?? "";
+}

@@ -6,4 +6,4 @@ export {
   notificationInsert,
   notificationTarget,
 } from "./notifications.ts";
-export { nameOf, notificationText } from "./text.ts";
+export { notificationText } from "./text.ts";

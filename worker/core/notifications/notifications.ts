@@ -4,13 +4,13 @@ import type { RequestServices, Viewer } from "../../context.ts";
 import { books, connections, movies, type NotificationType, notifications, users } from "../../db/schema.ts";
 import { badRequest } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import { imageUrl } from "../images/index.ts";
-import { notificationText } from "./text.ts";
+import { apiImageUrl } from "../images/index.ts";
+import { notificationLink, notificationText } from "./text.ts";
 
 /** API.md "Notification". */
 export interface NotificationView {
   _id: string;
-  type: string;
+  type: NotificationType;
   read: boolean;
   createdAt: string;
   link: string;
@@ -64,7 +64,7 @@ export async function listNotifications({ db, origin }: RequestServices, viewer:
     senderRef: {
       _id: row.senderId,
       username: row.senderUsername,
-      profilePictureUrl: imageUrl(origin, row.senderPicture) ?? "",
+      profilePictureUrl: apiImageUrl(origin, row.senderPicture),
     },
     connectionRef: row.connectionId
       ? {
@@ -104,11 +104,9 @@ export function notificationTarget(
   notification: Pick<NotificationView, "link" | "type" | "connectionRef" | "senderRef">,
 ): string {
   if (notification.link) return notification.link;
-  if (notification.connectionRef) {
-    return `/connections/${notification.connectionRef._id}${notification.type === "comment" ? "#comments" : ""}`;
-  }
-  if (notification.type === "new_follower") return `/users/${notification.senderRef._id}`;
-  return "/notifications";
+  const { type, senderRef, connectionRef } = notification;
+  if (!connectionRef && type !== "new_follower") return "/notifications";
+  return notificationLink(type, senderRef._id, connectionRef?._id ?? null);
 }
 
 /**

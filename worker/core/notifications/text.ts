@@ -1,8 +1,10 @@
 import type { NotificationType } from "../../db/schema.ts";
+import { memberName } from "../rules/index.ts";
 
-/** The display name, else the username: how a member is named in notifications and on cards. */
-export function nameOf(user: { displayName: string; username: string }): string {
-  return user.displayName.trim() || user.username;
+/** Where a notification leads (SPEC.md §4): the connection (at its comments for a comment), or the new follower. */
+export function notificationLink(type: NotificationType, senderId: string, connectionId: string | null): string {
+  if (type === "new_follower") return `/users/${senderId}`;
+  return `/connections/${connectionId}${type === "comment" ? "#comments" : ""}`;
 }
 
 /** API.md "Notifications": the stored message and link for each type. */
@@ -11,15 +13,12 @@ export function notificationText(
   sender: { id: string; displayName: string; username: string },
   connectionId: string | null,
 ): { message: string; link: string } {
-  const name = nameOf(sender);
-  switch (type) {
-    case "like":
-      return { message: `${name} liked your connection.`, link: `/connections/${connectionId}` };
-    case "favorite":
-      return { message: `${name} favorited your connection.`, link: `/connections/${connectionId}` };
-    case "comment":
-      return { message: `${name} commented on your connection.`, link: `/connections/${connectionId}#comments` };
-    case "new_follower":
-      return { message: `${name} started following you.`, link: `/users/${sender.id}` };
-  }
+  const name = memberName(sender);
+  const messages: Record<NotificationType, string> = {
+    like: `${name} liked your connection.`,
+    favorite: `${name} favorited your connection.`,
+    comment: `${name} commented on your connection.`,
+    new_follower: `${name} started following you.`,
+  };
+  return { message: messages[type], link: notificationLink(type, sender.id, connectionId) };
 }

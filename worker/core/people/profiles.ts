@@ -3,7 +3,7 @@ import type { RequestServices, Viewer } from "../../context.ts";
 import { connections, favorites, follows, users } from "../../db/schema.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
-import { imageUrl, newImageKey, readImageUpload } from "../images/index.ts";
+import { apiImageUrl, readImageUpload, storeImage } from "../images/index.ts";
 import { validate } from "../validation.ts";
 import { maySeeContentOf, viewerFollows } from "./privacy.ts";
 import { PROFILE_MESSAGES, profileUpdateSchema } from "./schemas.ts";
@@ -74,7 +74,7 @@ export function toProfile(origin: string, row: ProfileRow): Profile {
     displayName: row.displayName,
     bio: row.bio,
     location: row.location,
-    profilePictureUrl: imageUrl(origin, row.pictureKey) ?? "",
+    profilePictureUrl: apiImageUrl(origin, row.pictureKey),
     isPrivate: row.isPrivate,
     createdAt: new Date(row.createdAt).toISOString(),
     followerCount: row.followerCount,
@@ -109,7 +109,7 @@ export function toUserSummary(
     _id: user.id,
     username: user.username,
     displayName: user.displayName,
-    profilePictureUrl: imageUrl(origin, user.pictureKey) ?? "",
+    profilePictureUrl: apiImageUrl(origin, user.pictureKey),
   };
 }
 
@@ -146,14 +146,12 @@ export async function updateProfile(services: RequestServices, viewer: Viewer, i
 
 /** Replaces the viewer's picture: the new image is stored first, then the row, then the old image removed. */
 export async function updateProfilePicture(services: RequestServices, viewer: Viewer, file: unknown): Promise<Me> {
-  if (!(file instanceof File) || (file.size === 0 && !file.name)) throw badRequest(PROFILE_MESSAGES.noImage);
   const image = await readImageUpload(file, {
     invalidType: PROFILE_MESSAGES.notAnImage,
     tooLarge: PROFILE_MESSAGES.imageTooLarge,
   });
   if (!image) throw badRequest(PROFILE_MESSAGES.noImage);
-  const key = newImageKey("avatar", image.type);
-  await services.env.IMAGES.put(key, image.bytes, { httpMetadata: { contentType: image.type } });
+  const key = await storeImage(services.env.IMAGES, "avatar", image);
   let previous: string | null = null;
   try {
     const [row] = await services.db.select({ pictureKey: users.pictureKey }).from(users).where(eq(users.id, viewer.id));

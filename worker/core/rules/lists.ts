@@ -1,24 +1,27 @@
+type ListInput = string | readonly (string | number)[] | null | undefined;
+
 /**
- * Tags are stored normalised (API.md): trimmed, lower-cased, inner white space collapsed, empties and
- * duplicates dropped. Input is either comma-separated text (forms) or an array (JSON clients).
+ * The entries of a list field, as every list (tags, genres, actors) is read: comma-separated text (forms) or an
+ * array (JSON clients); each entry trimmed with its inner white space collapsed, empty ones dropped. Repeats
+ * stay: each kind of list drops them its own way below, after the entry limits have counted them.
  */
-export function normalizeTags(input: string | readonly string[] | null | undefined): string[] {
+export function listItems(input: ListInput): string[] {
   const raw = typeof input === "string" ? input.split(",") : (input ?? []);
-  const tags = raw.map((tag) => String(tag).trim().toLowerCase().replace(/\s+/g, " ")).filter(Boolean);
-  return [...new Set(tags)];
+  return raw.map((item) => String(item).trim().replace(/\s+/g, " ")).filter(Boolean);
 }
 
-/** Comma-separated lists of names (genres, actors): trimmed, empties and case-insensitive repeats dropped. */
-export function splitList(input: string | readonly string[] | null | undefined): string[] {
-  const raw = typeof input === "string" ? input.split(",") : (input ?? []);
+/** Tags are stored normalised (API.md): list entries lower-cased, duplicates dropped. */
+export function normalizeTags(input: ListInput): string[] {
+  return [...new Set(listItems(input).map((tag) => tag.toLowerCase()))];
+}
+
+/** Lists of names (genres, actors): list entries with case-insensitive repeats dropped, the first spelling kept. */
+export function splitList(input: ListInput): string[] {
   const seen = new Set<string>();
-  const names: string[] = [];
-  for (const item of raw) {
-    const name = String(item).trim().replace(/\s+/g, " ");
-    if (name && !seen.has(name.toLowerCase())) {
-      seen.add(name.toLowerCase());
-      names.push(name);
-    }
-  }
-  return names;
+  return listItems(input).filter((name) => {
+    const key = name.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -1,0 +1,82 @@
+import type { ConnectionView } from "../../worker/core/connections/index.ts";
+import { fallbackTo } from "../image-fallback.ts";
+import { FeaturedConnections } from "./featured-connections.tsx";
+
+/**
+ * A movie's or a book's page (SPEC.md §2): its poster or cover (the placeholder when it has none or it does not
+ * load), title and year, who made it, genres, synopsis and facts, then the connections featuring it.
+ */
+export function CatalogPage({
+  kind,
+  title,
+  year,
+  image,
+  byline,
+  genres,
+  synopsis,
+  facts,
+  connections,
+}: {
+  kind: "movie" | "book";
+  title: string;
+  year: number | null;
+  image: { src: string; placeholder: string; alt: string };
+  /** "Directed by" or "by", and the director or author (nothing is shown without one). */
+  byline: { lead: string; name: string };
+  genres: string[];
+  synopsis: string;
+  facts: Array<{ label: string; value: string }>;
+  connections: ConnectionView[];
+}) {
+  return (
+    <article className="catalog" aria-labelledby="catalog-title">
+      <header className="catalog__hero">
+        <img
+          className="catalog__cover"
+          src={image.src || image.placeholder}
+          onError={fallbackTo(image.placeholder)}
+          alt={image.alt}
+          width={240}
+          height={360}
+        />
+        <div className="catalog__summary">
+          <p className="catalog__kind">{kind === "movie" ? "Movie" : "Book"}</p>
+          <h1 id="catalog-title" className="catalog__title">
+            {title}
+            {year ? <span className="catalog__year">{` (${year})`}</span> : null}
+          </h1>
+          {byline.name ? (
+            <p className="catalog__byline">
+              {`${byline.lead} `}
+              <strong>{byline.name}</strong>
+            </p>
+          ) : null}
+          {genres.length ? (
+            <ul className="catalog__genres" aria-label="Genres">
+              {genres.map((genre) => (
+                <li key={genre}>{genre}</li>
+              ))}
+            </ul>
+          ) : null}
+          {synopsis ? (
+            <p className="catalog__synopsis">{synopsis}</p>
+          ) : (
+            <p className="catalog__synopsis muted">No synopsis yet.</p>
+          )}
+          {facts.length ? (
+            <dl className="catalog__facts">
+              {facts.map((fact) => (
+                <div key={fact.label}>
+                  <dt>{fact.label}</dt>
+                  <dd>{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </div>
+      </header>
+
+      <FeaturedConnections connections={connections} noun={kind} />
+    </article>
+  );
+}
