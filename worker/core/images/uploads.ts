@@ -38,23 +38,24 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 
 /**
  * Reads one optional uploaded image: null when the field holds no file (or an empty one, as browsers send for
- * an untouched file input). Throws the caller's messages: 415 for anything that is not a PNG, JPEG or GIF by
- * its bytes, 413 above 5 MB.
+ * an untouched file input). Throws the caller's messages at the form's field: 415 for anything that is not a
+ * PNG, JPEG or GIF by its bytes, 413 above 5 MB.
  */
 export async function readImageUpload(
   value: unknown,
   messages: { invalidType: string; tooLarge: string },
+  field?: string,
 ): Promise<ImageUpload | null> {
   if (!(value instanceof File) || (value.size === 0 && !value.name)) return null;
   if (value.size > MAX_IMAGE_BYTES) {
     // Judge the type first from the first bytes only, so a huge non-image still reads as the wrong type.
     const head = new Uint8Array(await value.slice(0, 16).arrayBuffer());
-    if (!looksLikeImageStart(head)) throw new AppError(415, messages.invalidType);
-    throw new AppError(413, messages.tooLarge);
+    if (!looksLikeImageStart(head)) throw new AppError(415, messages.invalidType, field);
+    throw new AppError(413, messages.tooLarge, field);
   }
   const bytes = new Uint8Array(await value.arrayBuffer());
   const type = sniffImageType(bytes);
-  if (!type) throw new AppError(415, messages.invalidType);
+  if (!type) throw new AppError(415, messages.invalidType, field);
   return { bytes, type };
 }
 

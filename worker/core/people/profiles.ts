@@ -146,12 +146,14 @@ export async function updateProfile(services: RequestServices, viewer: Viewer, i
 
 /** Replaces the viewer's picture: the new image is stored first, then the row, then the old image removed. */
 export async function updateProfilePicture(services: RequestServices, viewer: Viewer, file: unknown): Promise<Me> {
-  if (!(file instanceof File) || (file.size === 0 && !file.name)) throw badRequest(PROFILE_MESSAGES.noImage);
-  const image = await readImageUpload(file, {
-    invalidType: PROFILE_MESSAGES.notAnImage,
-    tooLarge: PROFILE_MESSAGES.imageTooLarge,
-  });
-  if (!image) throw badRequest(PROFILE_MESSAGES.noImage);
+  const field = "profilePicture";
+  if (!(file instanceof File) || (file.size === 0 && !file.name)) throw badRequest(PROFILE_MESSAGES.noImage, field);
+  const image = await readImageUpload(
+    file,
+    { invalidType: PROFILE_MESSAGES.notAnImage, tooLarge: PROFILE_MESSAGES.imageTooLarge },
+    field,
+  );
+  if (!image) throw badRequest(PROFILE_MESSAGES.noImage, field);
   const key = newImageKey("avatar", image.type);
   await services.env.IMAGES.put(key, image.bytes, { httpMetadata: { contentType: image.type } });
   let previous: string | null = null;
