@@ -1,7 +1,6 @@
-import { data } from "react-router";
 import { requestContext } from "../../worker/context.ts";
-import { AppError } from "../../worker/core/errors.ts";
 import { followList } from "../../worker/core/people/index.ts";
+import { notFoundPage } from "../failures.server.ts";
 import type { Route } from "./+types/follow-list";
 
 /** /users/:id/followers and /users/:id/following share this module (the route id says which). */
@@ -18,7 +17,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       users,
     };
   } catch (error) {
-    if (error instanceof AppError) throw data({ message: "User not found." }, { status: 404 });
-    throw error;
+    notFoundPage(error, "User not found.");
   }
 }

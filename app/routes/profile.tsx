@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
+import { PROFILE_MESSAGES } from "../../worker/core/rules/profile.ts";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { FollowButton } from "../components/follow-button.tsx";
 import { LocalDate } from "../components/local-date.tsx";

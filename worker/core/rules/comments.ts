@@ -1,5 +1,5 @@
+import { COMMENT_TEXT_ATTRIBUTES } from "./comment-text.ts";
 import { atMost, type FormRules, required } from "./forms.ts";
-import { COMMENT_MAX } from "./limits.ts";
 
 /** SPEC.md §5 comment messages (API.md's too). */
 export const COMMENT_TEXT_MESSAGES = {
@@ -13,7 +13,10 @@ const characters = (text: string) => [...text].length;
 
 const commentRules = (emptyMessage: string): FormRules<"text"> => ({
   fields: { text: "text" },
-  rules: [required(["text"], emptyMessage), atMost("text", COMMENT_MAX, COMMENT_TEXT_MESSAGES.tooLong, characters)],
+  rules: [
+    required(["text"], emptyMessage),
+    atMost("text", COMMENT_TEXT_ATTRIBUTES.maxLength, COMMENT_TEXT_MESSAGES.tooLong, characters),
+  ],
 });
 
 export const COMMENT_FORMS = {

@@ -1,16 +1,13 @@
 import {
   atMost,
   type FormRules,
-  fileAtMost,
-  fileType,
+  imageRules,
   listAtMost,
   listItemsAtMost,
   pairOr,
-  type Rule,
   required,
   yearBetween,
 } from "./forms.ts";
-import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "./limits.ts";
 
 export const NEED_TITLES_OR_CONTEXT =
   "Please provide either BOTH Movie Title and Book Title (for a full connection), OR enter some text in the Context field (for a text-only post).";
@@ -36,14 +33,6 @@ export function imageMessages(kind: string) {
     invalidType: `Invalid file type for ${kind}. Please upload: image/png, image/jpeg, image/gif.`,
     tooLarge: `File for ${kind} is too large. Maximum size is 5MB.`,
   };
-}
-
-/** An optional image field: PNG, JPEG or GIF, at most 5 MB, with the caller's messages. */
-export function imageRules<Name extends string>(
-  field: Name,
-  messages: { invalidType: string; tooLarge: string },
-): Rule<Name>[] {
-  return [fileType(field, IMAGE_TYPES, messages.invalidType), fileAtMost(field, MAX_IMAGE_BYTES, messages.tooLarge)];
 }
 
 const { title, name, context, synopsis, listItems, listItem, isbn, yearMin, yearMax } = CONNECTION_LIMITS;

@@ -5,6 +5,8 @@
  * field it names.
  */
 
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "./limits.ts";
+
 /**
  * How a field is read before the rules see it: trimmed text, text kept as typed (passwords), a comma-separated
  * list (trimmed entries, inner white space collapsed, empties dropped), or a file.
@@ -218,4 +220,12 @@ export function fileAtMost<Name extends string>(field: Name, maxBytes: number, m
       return file instanceof File && file.size > maxBytes ? field : null;
     },
   };
+}
+
+/** An optional image field: PNG, JPEG or GIF, at most 5 MB, with the caller's messages. */
+export function imageRules<Name extends string>(
+  field: Name,
+  messages: { invalidType: string; tooLarge: string },
+): Rule<Name>[] {
+  return [fileType(field, IMAGE_TYPES, messages.invalidType), fileAtMost(field, MAX_IMAGE_BYTES, messages.tooLarge)];
 }

@@ -1,12 +1,6 @@
-export {
-  AUTH_MESSAGES,
-  EMAIL_PATTERN,
-  LOGIN_FORM,
-  PASSWORD_MIN,
-  SIGNUP_FORM,
-  USERNAME_MAX,
-  USERNAME_MIN,
-} from "./auth.ts";
+export { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./auth.ts";
+export { LOGIN_FORM, SIGNUP_FORM } from "./auth-forms.ts";
+export { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "./comment-text.ts";
 export { COMMENT_FORMS, COMMENT_TEXT_MESSAGES } from "./comments.ts";
 export {
   CONNECTION_LIMITS,
@@ -25,9 +19,11 @@ export {
   type FormRules,
   type FormValues,
   firstFailure,
+  imageRules,
   listItems,
   readForm,
 } from "./forms.ts";
-export { COMMENT_MAX, IMAGE_TYPES, MAX_IMAGE_BYTES } from "./limits.ts";
+export { IMAGE_TYPES, MAX_IMAGE_BYTES } from "./limits.ts";
 export { normalizeTags, splitList } from "./lists.ts";
-export { PROFILE_FORM, PROFILE_LIMITS, PROFILE_MESSAGES } from "./profile.ts";
+export { PROFILE_LIMITS, PROFILE_MESSAGES } from "./profile.ts";
+export { PROFILE_FORM } from "./profile-form.ts";

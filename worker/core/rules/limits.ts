@@ -4,4 +4,3 @@
  */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;
-export const COMMENT_MAX = 1000;
