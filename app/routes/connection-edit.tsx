@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { EDIT_CONNECTION_FORMS } from "../../worker/core/rules/connections.ts";
+import { EDIT_CONNECTION_FORMS } from "../../worker/core/rules/edit-connection-forms.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { CREATE_CONNECTION_FORM } from "../../worker/core/rules/connections.ts";
+import { CREATE_CONNECTION_FORM } from "../../worker/core/rules/create-connection-form.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { useFormRules } from "../form-rules.ts";

@@ -4,13 +4,13 @@ export { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "./comment-text.ts";
 export { COMMENT_FORMS, COMMENT_TEXT_MESSAGES } from "./comments.ts";
 export {
   CONNECTION_LIMITS,
-  CREATE_CONNECTION_FORM,
-  EDIT_CONNECTION_FORMS,
   IMAGE_KINDS,
   type ImageField,
   imageMessages,
   NEED_TITLES_OR_CONTEXT,
 } from "./connections.ts";
+export { CREATE_CONNECTION_FORM } from "./create-connection-form.ts";
+export { EDIT_CONNECTION_FORMS } from "./edit-connection-forms.ts";
 export {
   attributesOf,
   type FieldAttributes,
