@@ -15,10 +15,12 @@ module.exports = {
     },
     {
       name: "outside-into-domain-internals",
-      comment: "The HTTP layer, the pages and the scripts use a domain through its index.ts.",
+      comment:
+        "The HTTP layer, the pages and the scripts use a domain through its index.ts. Pages import the client-safe " +
+        "rules module's files one by one, so each page's bundle carries only its own form's rules (decision 013).",
       severity: "error",
       from: { path: "^(worker/http|worker/db|app|scripts)/" },
-      to: { path: internals },
+      to: { path: internals, pathNot: "^worker/core/rules/" },
     },
     {
       name: "core-stays-below-its-doors",

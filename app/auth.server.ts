@@ -1,6 +1,7 @@
 import { type RouterContextProvider, redirect } from "react-router";
-import { requestContext, type Viewer } from "../worker/context.ts";
-import { clearedSessionCookie, sessionCookie } from "../worker/core/auth/index.ts";
+import { type RequestServices, requestContext, type Viewer } from "../worker/context.ts";
+import { checkAuthRateLimit, clearedSessionCookie, sessionCookie } from "../worker/core/auth/index.ts";
+import { formAction, textFields } from "./forms.server.ts";
 
 /**
  * Where to go after login or signup: a path on this site only (never `//evil.example` or a full URL),
@@ -30,4 +31,33 @@ export function redirectWithSession(to: string, token: string) {
 
 export function redirectWithoutSession(to: string) {
   return redirect(to, { headers: { "Set-Cookie": clearedSessionCookie() } });
+}
+
+/**
+ * The route module of /login and /signup. Members are sent home. The action reads the form's fields, applies
+ * the rate limit and runs `enter`; success sets the session and goes to the form's redirect target, a failure
+ * shows the form again with its message and the `kept` fields (never a password).
+ */
+export function accountFormRoute<Name extends string, Kept extends Name>(
+  fields: readonly Name[],
+  kept: readonly Kept[],
+  enter: (services: RequestServices, input: Record<Name, string>) => Promise<{ token: string }>,
+) {
+  return {
+    loader({ context }: { context: Readonly<RouterContextProvider> }) {
+      redirectMembers(context);
+      return null;
+    },
+    async action({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+      redirectMembers(context);
+      const services = context.get(requestContext);
+      const input = textFields(await request.formData(), [...fields, "redirectTo"]);
+      const shown = Object.fromEntries([...kept, "redirectTo"].map((name) => [name, input[name as Name]]));
+      return formAction(shown as Record<Kept | "redirectTo", string>, async () => {
+        await checkAuthRateLimit(services.env, request.headers);
+        const user = await enter(services, input);
+        return redirectWithSession(safeRedirect(input.redirectTo), user.token);
+      });
+    },
+  };
 }

@@ -1,20 +1,18 @@
-import { data } from "react-router";
-import { AppError } from "../worker/core/errors.ts";
+import { formFailure } from "./failures.server.ts";
 
 /**
- * Runs a form action's core call; a user-facing failure (AppError) comes back as the form's error with the
+ * Runs a form action's core call; a user-facing failure comes back as the form's error (at its field) with the
  * submitted values, so the page re-renders with the message and the fields kept. Anything else is a bug and
  * propagates to the error boundary.
  */
 export async function formAction<Values extends Record<string, string>, Result>(
   values: Values,
   run: () => Promise<Result>,
-): Promise<Result | ReturnType<typeof data<{ error: string; values: Values }>>> {
+) {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message, values }, { status: error.status });
-    throw error;
+    return formFailure(error, values);
   }
 }
 

@@ -1,20 +1,20 @@
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import { type RequestServices, requestContext, type Viewer } from "../worker/context.ts";
-import { AppError } from "../worker/core/errors.ts";
 import { requireViewer, safeRedirect } from "./auth.server.ts";
+import { fetcherFailure, userFailure } from "./failures.server.ts";
 
 /**
  * The reply of an action that a card's forms post to. A fetcher (JavaScript) gets data. A plain form post gets
  * a redirect back to where it came from, at the card's anchor, so the page and its scroll position stay; a
- * failure is shown on the page when `showErrorsInline` (the action's own page renders it), else the page is
- * simply shown again unchanged.
+ * failure is shown on the page with the submitted `inlineValues` when given (the action's own page renders it
+ * at the form that failed), else the page is simply shown again unchanged.
  */
-export async function reactionReply<T>(
+export async function reactionReply<T, Values>(
   form: FormData,
   anchor: string,
   run: () => Promise<T>,
   fallbackError: string,
-  showErrorsInline = false,
+  inlineValues?: Values,
 ) {
   const viaFetcher = form.get("via") === "fetcher";
   const back = `${safeRedirect(form.get("redirectTo"))}#${anchor}`;
@@ -22,9 +22,9 @@ export async function reactionReply<T>(
     const result = await run();
     return viaFetcher ? { ok: true as const, result } : redirect(back);
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const message = error.message || fallbackError;
-    if (viaFetcher || showErrorsInline) return data({ ok: false as const, error: message }, { status: error.status });
+    if (viaFetcher || inlineValues) return fetcherFailure(error, fallbackError, inlineValues);
+    // A user's failure just shows the page again; a bug is thrown on.
+    userFailure(error);
     return redirect(back);
   }
 }

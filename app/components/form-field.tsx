@@ -1,30 +1,40 @@
 import { useId } from "react";
 
-interface FormFieldProps extends React.InputHTMLAttributes<HTMLInputElement> {
+type ControlProps = React.InputHTMLAttributes<HTMLInputElement> & React.TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+interface FormFieldProps extends ControlProps {
   label: string;
-  name: string;
-  /** Marks the field invalid and ties the form's error message to it for screen readers. */
-  invalid?: boolean;
-  errorId?: string;
+  /** The field's error (from the browser's check or the server's answer), shown under it. */
+  error?: string;
   hint?: string;
+  /** A textarea rather than an input. */
+  multiline?: boolean;
 }
 
-/** A labelled input. An invalid field gets aria-invalid and points at the error, and autofocus without JS. */
-export function FormField({ label, name, invalid, errorId, hint, ...input }: FormFieldProps) {
+/**
+ * A labelled input or textarea with its error and hint. A field in error is aria-invalid, described by its
+ * message, and autofocused (so without JavaScript the page opens on it).
+ */
+export function FormField({ label, error, hint, multiline, ...control }: FormFieldProps) {
   const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
-  const describedBy = [invalid ? errorId : undefined, hintId].filter(Boolean).join(" ") || undefined;
+  const props = {
+    id,
+    ...control,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": [errorId, hintId, control["aria-describedby"]].filter(Boolean).join(" ") || undefined,
+    autoFocus: error ? true : undefined,
+  };
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        autoFocus={invalid || undefined}
-        {...input}
-      />
+      {multiline ? <textarea {...props} /> : <input {...props} />}
+      {error ? (
+        <p id={errorId} className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { UserSummary } from "../../worker/core/people/index.ts";
-import { memberName } from "../../worker/core/rules/index.ts";
+import { memberName } from "../../worker/core/rules/names.ts";
 import { Avatar } from "./avatar.tsx";
 
 export function UserList({ users, empty }: { users: UserSummary[]; empty: string }) {

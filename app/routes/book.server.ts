@@ -1,8 +1,8 @@
 import { requestContext } from "../../worker/context.ts";
 import { bookWithConnections } from "../../worker/core/connections/index.ts";
+import { notFoundPage } from "../failures.server.ts";
 import { snippet } from "../snippet.ts";
 import type { Route } from "./+types/book";
-import { catalogNotFound } from "./movie.server.ts";
 
 /** The book and the connections featuring it (newest first, hidden ones left out), in one round trip. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -15,6 +15,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       : `${book.title}${book.author ? ` by ${book.author}` : ""}: the movies members connect with this book on MovieBooks.`;
     return { book, connections, description };
   } catch (error) {
-    catalogNotFound(error, `Book with ID ${id} not found.`);
+    notFoundPage(error, `Book with ID ${id} not found.`);
   }
 }

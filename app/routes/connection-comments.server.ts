@@ -1,6 +1,6 @@
 import { requestContext } from "../../worker/context.ts";
 import { listComments } from "../../worker/core/discussion/index.ts";
-import { AppError } from "../../worker/core/errors.ts";
+import { jsonFailure } from "../failures.server.ts";
 import type { Route } from "./+types/connection-comments";
 
 /** The discussion as JSON, for a card's comments area (fetched when first opened). */
@@ -8,7 +8,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     return Response.json(await listComments(context.get(requestContext), params.connectionId));
   } catch (error) {
-    if (error instanceof AppError) return Response.json({ message: error.message }, { status: error.status });
-    throw error;
+    return jsonFailure(error);
   }
 }

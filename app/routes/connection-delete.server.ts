@@ -1,18 +1,16 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { deleteConnection, getConnection } from "../../worker/core/connections/index.ts";
-import { AppError } from "../../worker/core/errors.ts";
 import { requireViewer, safeRedirect } from "../auth.server.ts";
+import { formFailure, notFoundPage } from "../failures.server.ts";
 import type { Route } from "./+types/connection-delete";
 
 /** The no-JavaScript confirmation step: only the author gets here; others go to the connection's page. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const connection = await getConnection(context.get(requestContext), params.connectionId).catch((error) => {
-    if (error instanceof AppError)
-      throw data({ message: `Connection with ID ${params.connectionId} not found.` }, { status: 404 });
-    throw error;
-  });
+  const connection = await getConnection(context.get(requestContext), params.connectionId).catch((error: unknown) =>
+    notFoundPage(error, `Connection with ID ${params.connectionId} not found.`),
+  );
   if (connection.userRef._id !== viewer.id) throw redirect(`/connections/${connection._id}`);
   return { connection, redirectTo: new URL(request.url).searchParams.get("redirectTo") ?? "" };
 }
@@ -23,9 +21,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await deleteConnection(context.get(requestContext), viewer, params.connectionId);
   } catch (error) {
-    if (error instanceof AppError)
-      return data({ error: error.message || "Failed to delete connection." }, { status: error.status });
-    throw error;
+    return formFailure(error, {}, "Failed to delete connection.");
   }
   // Back to where the member was, unless that was the connection just deleted.
   const target = safeRedirect(form.get("redirectTo"));

@@ -1,6 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
+import { EDIT_CONNECTION_FORMS } from "../../worker/core/rules/edit-connection-forms.ts";
 import { FormError } from "../components/form-error.tsx";
+import { FormField } from "../components/form-field.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
+import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
 import { connectionTitle } from "../share.ts";
 import type { Route } from "./+types/connection-edit";
@@ -14,51 +17,41 @@ export const meta: Route.MetaFunction = ({ matches, params }) =>
 export default function EditConnection({ loaderData, actionData }: Route.ComponentProps) {
   const { connection } = loaderData;
   const submitting = useNavigation().state === "submitting";
+  const textOnly = !connection.movieRef || !connection.bookRef;
+  const rules = useFormRules(textOnly ? EDIT_CONNECTION_FORMS.textOnly : EDIT_CONNECTION_FORMS.full, actionData);
   const values = actionData?.values;
   return (
     <section className="form-page" aria-labelledby="edit-title">
       <h1 id="edit-title">Edit connection</h1>
       <p className="muted">{connectionTitle(connection)}</p>
-      <Form method="post" encType="multipart/form-data" className="form connection-form">
-        <FormError id="edit-error" message={actionData?.error} />
+      <Form method="post" encType="multipart/form-data" className="form connection-form" {...rules.form}>
+        <FormError id="edit-error" message={rules.formError} />
         {connection.movieRef ? (
-          <div className="field">
-            <label htmlFor="edit-movieTitle">Movie title</label>
-            <input id="edit-movieTitle" value={connection.movieRef.title} readOnly aria-readonly="true" />
-          </div>
+          <FormField label="Movie title" value={connection.movieRef.title} readOnly aria-readonly="true" />
         ) : null}
         {connection.bookRef ? (
           <>
-            <div className="field">
-              <label htmlFor="edit-bookTitle">Book title</label>
-              <input id="edit-bookTitle" value={connection.bookRef.title} readOnly aria-readonly="true" />
-            </div>
-            <div className="field">
-              <label htmlFor="edit-bookAuthor">Book author</label>
-              <input
-                id="edit-bookAuthor"
-                name="bookAuthor"
-                defaultValue={values?.bookAuthor ?? connection.bookRef.author}
-                maxLength={200}
-              />
-            </div>
+            <FormField label="Book title" value={connection.bookRef.title} readOnly aria-readonly="true" />
+            <FormField
+              label="Book author"
+              defaultValue={values?.bookAuthor ?? connection.bookRef.author}
+              {...rules.field("bookAuthor")}
+            />
           </>
         ) : null}
-        <div className="field">
-          <label htmlFor="edit-context">Context</label>
-          <textarea
-            id="edit-context"
-            name="context"
-            rows={6}
-            maxLength={5000}
-            defaultValue={values?.context ?? connection.context}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="edit-tags">Tags</label>
-          <input id="edit-tags" name="tags" defaultValue={values?.tags ?? connection.tags.join(", ")} />
-          <p className="field__hint">Separate tags with commas.</p>
-        </div>
+        <FormField
+          label="Context"
+          multiline
+          rows={6}
+          defaultValue={values?.context ?? connection.context}
+          {...rules.field("context")}
+        />
+        <FormField
+          label="Tags"
+          defaultValue={values?.tags ?? connection.tags.join(", ")}
+          hint="Separate tags with commas."
+          {...rules.field("tags")}
+        />
         {connection.screenshotUrl ? (
           <div className="field">
             <span className="field__label">Current screenshot</span>
@@ -74,10 +67,11 @@ export default function EditConnection({ loaderData, actionData }: Route.Compone
             </label>
           </div>
         ) : null}
-        <div className="field">
-          <label htmlFor="edit-screenshot">{connection.screenshotUrl ? "Replace screenshot" : "Screenshot"}</label>
-          <input id="edit-screenshot" name="screenshot" type="file" accept="image/png,image/jpeg,image/gif" />
-        </div>
+        <FormField
+          label={connection.screenshotUrl ? "Replace screenshot" : "Screenshot"}
+          type="file"
+          {...rules.field("screenshot")}
+        />
         <div className="form__actions">
           <button type="submit" className="button" disabled={submitting}>
             {submitting ? "Saving…" : "Save changes"}

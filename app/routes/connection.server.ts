@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import {
   addComment,
@@ -6,8 +5,9 @@ import {
   deleteComment,
   updateComment,
 } from "../../worker/core/discussion/index.ts";
-import { AppError } from "../../worker/core/errors.ts";
 import { requireViewer } from "../auth.server.ts";
+import { notFoundPage } from "../failures.server.ts";
+import { textFields } from "../forms.server.ts";
 import { reactionReply } from "../reactions.server.ts";
 import type { Route } from "./+types/connection";
 
@@ -18,10 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return { ...(await connectionWithComments(services, id)), now: Date.now() };
   } catch (error) {
     // A malformed id, a missing connection and a hidden one all read the same (SPEC.md §8).
-    if (error instanceof AppError && (error.status === 400 || error.status === 404)) {
-      throw data({ message: `Connection with ID ${id} not found.` }, { status: 404 });
-    }
-    throw error;
+    notFoundPage(error, `Connection with ID ${id} not found.`);
   }
 }
 
@@ -35,12 +32,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   // Without JavaScript, come back to the discussion itself (not to an ?editComment= view of it).
   form.set("redirectTo", `/connections/${params.connectionId}`);
-  const intent = form.get("intent");
-  const commentId = String(form.get("commentId") ?? "");
+  const { intent, commentId, text } = textFields(form, ["intent", "commentId", "text"]);
   const run = async (): Promise<unknown> => {
-    if (intent === "update-comment") return updateComment(services, viewer, commentId, form.get("text"));
+    if (intent === "update-comment") return updateComment(services, viewer, commentId, text);
     if (intent === "delete-comment") return deleteComment(services, viewer, commentId);
-    return addComment(services, viewer, params.connectionId, form.get("text"));
+    return addComment(services, viewer, params.connectionId, text);
   };
   const fallback =
     intent === "update-comment"
@@ -48,5 +44,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : intent === "delete-comment"
         ? "Failed to delete comment."
         : "Failed to post comment.";
-  return reactionReply(form, "comments", run, fallback, true);
+  return reactionReply(form, "comments", run, fallback, { intent, commentId, text });
 }

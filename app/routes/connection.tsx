@@ -28,6 +28,12 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
   const root = useRouteLoaderData("root") as RootData | undefined;
   const location = useLocation();
   const isAuthor = root?.viewer?.id === connection.userRef._id;
+  // A comment post that failed without JavaScript shows at its form; what no form shows goes under the thread.
+  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const intent = failed?.values?.intent;
+  const atForm =
+    intent === "add-comment" ||
+    (intent === "update-comment" && comments.some((comment) => comment._id === failed?.values?.commentId));
 
   useEffect(() => {
     if (location.hash !== "#comments") return;
@@ -50,10 +56,10 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
       <ConnectionCard connection={connection} headingLevel={1} discussionOnPage />
       <section id="comments" className="discussion" aria-labelledby="comments-title">
         <h2 id="comments-title">Comments</h2>
-        <CommentThread connectionId={connection._id} comments={comments} />
-        {actionData && !actionData.ok ? (
+        <CommentThread connectionId={connection._id} comments={comments} posted={failed} />
+        {failed && !atForm ? (
           <p className="form-error" role="alert">
-            {actionData.error}
+            {failed.error}
           </p>
         ) : null}
       </section>

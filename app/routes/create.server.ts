@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { createConnection } from "../../worker/core/connections/index.ts";
-import { AppError } from "../../worker/core/errors.ts";
 import { splitFormData } from "../../worker/core/images/index.ts";
 import { requireViewer } from "../auth.server.ts";
+import { formFailure } from "../failures.server.ts";
 import type { Route } from "./+types/create";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -19,7 +19,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const connection = await createConnection(context.get(requestContext), viewer, fields, files);
     return redirect(`/connections/${connection._id}`);
   } catch (error) {
-    if (error instanceof AppError) return data({ error: error.message, values: fields }, { status: error.status });
-    throw error;
+    return formFailure(error, fields);
   }
 }

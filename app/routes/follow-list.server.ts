@@ -1,8 +1,7 @@
-import { data } from "react-router";
 import { requestContext } from "../../worker/context.ts";
-import { AppError } from "../../worker/core/errors.ts";
 import { followList } from "../../worker/core/people/index.ts";
 import { memberName } from "../../worker/core/rules/index.ts";
+import { notFoundPage } from "../failures.server.ts";
 import type { Route } from "./+types/follow-list";
 
 /** /users/:id/followers and /users/:id/following share this module (the route id says which). */
@@ -19,7 +18,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       users,
     };
   } catch (error) {
-    if (error instanceof AppError) throw data({ message: "User not found." }, { status: 404 });
-    throw error;
+    notFoundPage(error, "User not found.");
   }
 }

@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { FormError } from "../components/form-error.tsx";
+import { LOGIN_FORM } from "../../worker/core/rules/auth-forms.ts";
+import { AccountForm } from "../components/account-form.tsx";
 import { FormField } from "../components/form-field.tsx";
+import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/login";
 
@@ -10,42 +11,25 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Log in", description: "Log in to MovieBooks.", path: "/login" });
 
 export default function Login({ actionData }: Route.ComponentProps) {
-  const [searchParams] = useSearchParams();
-  const redirectTo = actionData?.values.redirectTo ?? searchParams.get("redirectTo") ?? "";
-  const submitting = useNavigation().state === "submitting";
-  const error = actionData?.error;
+  const rules = useFormRules(LOGIN_FORM, actionData);
   const values = actionData?.values;
-  const signupHref = redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup";
   return (
-    <section className="auth-card" aria-labelledby="login-title">
-      <h1 id="login-title">Log in</h1>
-      <Form method="post" noValidate className="form">
-        <FormError id="login-error" message={error} />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <FormField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={values?.email}
-          invalid={Boolean(error) && !values?.email}
-          errorId="login-error"
-        />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          invalid={Boolean(error) && Boolean(values?.email)}
-          errorId="login-error"
-        />
-        <button type="submit" className="button" disabled={submitting}>
-          {submitting ? "Logging in…" : "Log in"}
-        </button>
-      </Form>
-      <p className="auth-card__switch">
-        New here? <Link to={signupHref}>Create an account</Link>
-      </p>
-    </section>
+    <AccountForm
+      id="login"
+      title="Log in"
+      rules={rules}
+      redirectTo={values?.redirectTo}
+      submit={{ label: "Log in", busy: "Logging in…" }}
+      other={{ question: "New here?", path: "/signup", label: "Create an account" }}
+    >
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        defaultValue={values?.email}
+        {...rules.field("email")}
+      />
+      <FormField label="Password" type="password" autoComplete="current-password" {...rules.field("password")} />
+    </AccountForm>
   );
 }

@@ -1,9 +1,9 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { requestContext } from "../../worker/context.ts";
-import { AppError } from "../../worker/core/errors.ts";
 import { isChosenFile, splitFormData } from "../../worker/core/images/index.ts";
 import { getMe, updateProfile, updateProfilePicture } from "../../worker/core/people/index.ts";
 import { requireViewer } from "../auth.server.ts";
+import { formFailure } from "../failures.server.ts";
 import type { Route } from "./+types/profile-edit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,9 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       isPrivate: values.isPrivate === "on" || values.isPrivate === "true",
     });
   } catch (error) {
-    if (error instanceof AppError)
-      return data({ error: error.message || "Failed to update profile.", values }, { status: error.status });
-    throw error;
+    return formFailure(error, values, "Failed to update profile.");
   }
   return redirect("/users");
 }

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { MAX_IMAGE_BYTES, PROFILE_LIMITS, PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
+import { PROFILE_FORM } from "../../worker/core/rules/profile-form.ts";
 import { FormError } from "../components/form-error.tsx";
+import { FormField } from "../components/form-field.tsx";
+import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
 import { DEFAULT_AVATAR } from "../site.ts";
 import type { Route } from "./+types/profile-edit";
@@ -15,14 +17,15 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
   const { me } = loaderData;
   const values = actionData?.values;
   const saving = useNavigation().state === "submitting";
+  const rules = useFormRules(PROFILE_FORM, actionData);
+  const picture = rules.field("profilePicture");
   // With JavaScript the picture is checked as soon as it is chosen; the server checks it again by its bytes.
-  const [pictureError, setPictureError] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   return (
     <section className="form-page" aria-labelledby="profile-edit-title">
       <h1 id="profile-edit-title">Edit profile</h1>
-      <Form method="post" encType="multipart/form-data" className="form connection-form">
-        <FormError id="profile-edit-error" message={pictureError ?? actionData?.error} />
+      <Form method="post" encType="multipart/form-data" className="form connection-form" {...rules.form}>
+        <FormError id="profile-edit-error" message={rules.formError} />
         <fieldset>
           <legend>Picture</legend>
           <div className="profile-edit__picture">
@@ -33,57 +36,28 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
               width={96}
               height={96}
             />
-            <div className="field">
-              <label htmlFor="profile-picture">Profile picture</label>
-              <input
-                id="profile-picture"
-                name="profilePicture"
-                type="file"
-                accept="image/png,image/jpeg,image/gif"
-                onChange={(event) => {
-                  const file = event.currentTarget.files?.[0];
-                  setPictureError(null);
-                  setPreview(null);
-                  if (!file) return;
-                  if (!file.type.startsWith("image/")) return setPictureError(PROFILE_MESSAGES.notAnImage);
-                  if (file.size > MAX_IMAGE_BYTES) return setPictureError(PROFILE_MESSAGES.imageTooLarge);
-                  setPreview(URL.createObjectURL(file));
-                }}
-              />
-              <p className="field__hint">PNG, JPEG or GIF, up to 5 MB.</p>
-            </div>
+            <FormField
+              label="Profile picture"
+              type="file"
+              hint="PNG, JPEG or GIF, up to 5 MB."
+              {...picture}
+              onChange={(event) => {
+                const file = (event.currentTarget as HTMLInputElement).files?.[0];
+                const failure = rules.check();
+                setPreview(file && failure?.field !== picture.name ? URL.createObjectURL(file) : null);
+              }}
+            />
           </div>
         </fieldset>
         <fieldset>
           <legend>About you</legend>
-          <div className="field">
-            <label htmlFor="profile-displayName">Display name</label>
-            <input
-              id="profile-displayName"
-              name="displayName"
-              maxLength={PROFILE_LIMITS.displayName}
-              defaultValue={values?.displayName ?? me.displayName}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="profile-bio">Bio</label>
-            <textarea
-              id="profile-bio"
-              name="bio"
-              rows={4}
-              maxLength={PROFILE_LIMITS.bio}
-              defaultValue={values?.bio ?? me.bio}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="profile-location">Location</label>
-            <input
-              id="profile-location"
-              name="location"
-              maxLength={PROFILE_LIMITS.location}
-              defaultValue={values?.location ?? me.location}
-            />
-          </div>
+          <FormField
+            label="Display name"
+            defaultValue={values?.displayName ?? me.displayName}
+            {...rules.field("displayName")}
+          />
+          <FormField label="Bio" multiline rows={4} defaultValue={values?.bio ?? me.bio} {...rules.field("bio")} />
+          <FormField label="Location" defaultValue={values?.location ?? me.location} {...rules.field("location")} />
           <label className="checkbox">
             <input
               type="checkbox"
@@ -94,7 +68,7 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
           </label>
         </fieldset>
         <div className="form__actions">
-          <button type="submit" className="button" disabled={saving || Boolean(pictureError)}>
+          <button type="submit" className="button" disabled={saving}>
             {saving ? "Saving…" : "Save profile"}
           </button>
           <Link to="/users" className="button button--ghost">

@@ -1,5 +1,4 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { data } from "react-router";
 import type { RequestServices, Viewer } from "../../worker/context.ts";
 import { requestContext } from "../../worker/context.ts";
 import type { ConnectionView } from "../../worker/core/connections/index.ts";
@@ -10,7 +9,7 @@ import {
   toConnectionView,
   toPage,
 } from "../../worker/core/connections/index.ts";
-import { AppError, badRequest, notFound } from "../../worker/core/errors.ts";
+import { badRequest, notFound } from "../../worker/core/errors.ts";
 import { isId } from "../../worker/core/ids.ts";
 import {
   maySeeContentOf,
@@ -22,6 +21,7 @@ import {
 import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
 import { connections, favorites, users } from "../../worker/db/schema.ts";
 import { requireViewer } from "../auth.server.ts";
+import { notFoundPage } from "../failures.server.ts";
 import type { Route } from "./+types/profile";
 
 /** How many favorites the owner's profile lists (API.md's batch limit; the newest favorited first). */
@@ -82,7 +82,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     return await profilePage(context.get(requestContext), viewer, params.userId ?? viewer.id, page);
   } catch (error) {
-    if (error instanceof AppError) throw data({ message: PROFILE_MESSAGES.hidden }, { status: 404 });
-    throw error;
+    notFoundPage(error, PROFILE_MESSAGES.hidden);
   }
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { memberName, PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
+import { memberName } from "../../worker/core/rules/names.ts";
+import { PROFILE_MESSAGES } from "../../worker/core/rules/profile.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { CardList } from "../components/connection/card-list.tsx";
 import { FollowButton } from "../components/follow-button.tsx";

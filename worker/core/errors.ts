@@ -2,20 +2,45 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /**
  * A failure the user caused or may see (bad input, not allowed, not found). Core services throw it with the
- * spec's exact message; the API turns it into `{message}` with its status, and the pages show the message.
- * Anything else that escapes is a bug and becomes a logged 500.
+ * spec's exact message and, when it is about one input, that input's field (the schema's issue path, or set by
+ * the rule that knows it, such as a taken username). The conversions below are the only way it leaves: the API
+ * answers `{message}` with its status, and the pages show the message at its field. Anything else that escapes
+ * is a bug and becomes a logged 500.
  */
 export class AppError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
     this.name = "AppError";
   }
 }
 
-export const badRequest = (message: string) => new AppError(400, message);
-export const unauthorized = (message: string) => new AppError(401, message);
+export const badRequest = (message: string, field?: string) => new AppError(400, message, field);
+export const unauthorized = (message: string, field?: string) => new AppError(401, message, field);
 export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
+
+/** The user-facing failure an error is; anything else is a bug and is thrown on. */
+export function userFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  throw error;
+}
+
+/** The API's reply body (API.md: every error is `{message}`, nothing more). */
+export function apiErrorBody(error: AppError): { message: string } {
+  return { message: error.message };
+}
+
+/** What a page shows for a failure: the message, at its field when it has one (else at the top of the form). */
+export interface PageError {
+  error: string;
+  field?: string;
+}
+
+export function pageError(error: AppError, fallback?: string): PageError {
+  const message = error.message || fallback || "";
+  return error.field ? { error: message, field: error.field } : { error: message };
+}

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../context.ts";
-import { AppError } from "../core/errors.ts";
+import { AppError, apiErrorBody } from "../core/errors.ts";
 import { auth } from "./routers/auth.ts";
 import { booksApi, moviesApi } from "./routers/catalog.ts";
 import { commentsApi } from "./routers/comments.ts";
@@ -27,7 +27,7 @@ api.route("/follows", followsApi);
 api.all("*", (c) => c.json({ message: `Not Found - ${c.req.method} ${c.req.path}` }, 404));
 
 api.onError((error, c) => {
-  if (error instanceof AppError) return c.json({ message: error.message }, error.status);
+  if (error instanceof AppError) return c.json(apiErrorBody(error), error.status);
   if (error instanceof HTTPException) return c.json({ message: error.message }, error.status);
   console.error("Unhandled API error", error);
   return c.json({ message: "Something went wrong on our side. Please try again." }, 500);

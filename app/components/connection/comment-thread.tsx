@@ -1,14 +1,19 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
 import type { CommentView } from "../../../worker/core/discussion/index.ts";
-import { COMMENT_MAX, memberName } from "../../../worker/core/rules/index.ts";
+import { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "../../../worker/core/rules/comment-text.ts";
+import { memberName } from "../../../worker/core/rules/names.ts";
+import { useHydrated } from "../../hydrated.ts";
 import type { RootData } from "../../meta.ts";
 import { Avatar } from "../avatar.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ReturnFields } from "./reaction-buttons.tsx";
 
 export const DELETE_COMMENT_CONFIRMATION = "Are you sure you want to delete this comment?";
-type Reply = { ok: true; result: unknown } | { ok: false; error: string };
+type Failure = { ok: false; error: string; field?: string };
+type Reply = { ok: true; result: unknown } | Failure;
+/** A comment form's failed post without JavaScript: the connection page renders it again at that form. */
+export type CommentPost = Failure & { values?: { intent: string; commentId: string; text: string } };
 
 /**
  * The discussion on a connection (SPEC.md §2, §4, §5). Forms post to the connection page's action, so every
@@ -19,11 +24,14 @@ export function CommentThread({
   connectionId,
   comments,
   onAdded,
+  posted,
 }: {
   connectionId: string;
   comments: CommentView[];
   /** Cards prepend a new comment themselves; the connection page re-fetches its list instead. */
   onAdded?: (comment: CommentView) => void;
+  /** The connection page's failed post without JavaScript, shown at the form it came from. */
+  posted?: CommentPost;
 }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const viewer = root?.viewer ?? null;
@@ -35,12 +43,22 @@ export function CommentThread({
       ) : (
         <ol className="comment-list">
           {comments.map((comment) => (
-            <CommentItem key={comment?._id ?? Math.random()} comment={comment} action={action} ownerId={viewer?.id} />
+            <CommentItem
+              key={comment?._id ?? Math.random()}
+              comment={comment}
+              action={action}
+              ownerId={viewer?.id}
+              posted={posted?.values?.intent === "update-comment" ? posted : undefined}
+            />
           ))}
         </ol>
       )}
       {viewer ? (
-        <AddComment action={action} onAdded={onAdded} />
+        <AddComment
+          action={action}
+          onAdded={onAdded}
+          posted={posted?.values?.intent === "add-comment" ? posted : undefined}
+        />
       ) : (
         <p className="muted">
           <Link to={`/login?${new URLSearchParams({ redirectTo: action })}`}>Log in</Link> to leave a comment.
@@ -50,12 +68,22 @@ export function CommentThread({
   );
 }
 
-function AddComment({ action, onAdded }: { action: string; onAdded?: (comment: CommentView) => void }) {
+function AddComment({
+  action,
+  onAdded,
+  posted,
+}: {
+  action: string;
+  onAdded?: (comment: CommentView) => void;
+  posted?: CommentPost;
+}) {
   const fetcher = useFetcher<Reply>();
-  const [text, setText] = useState("");
+  const [text, setText] = useState(posted?.values?.text ?? "");
   const form = useRef<HTMLFormElement>(null);
   const handled = useRef<unknown>(null);
   const sending = fetcher.state !== "idle";
+  // Disabled while empty only once JavaScript runs: without it, the server answers 'Comment cannot be empty.'.
+  const scripted = useHydrated();
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data?.ok || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
@@ -63,63 +91,87 @@ function AddComment({ action, onAdded }: { action: string; onAdded?: (comment: C
     form.current?.reset();
     onAdded?.(fetcher.data.result as CommentView);
   }, [fetcher.state, fetcher.data, onAdded]);
-  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   return (
     <fetcher.Form method="post" action={action} className="comment-form" ref={form}>
       <ReturnFields />
       <input type="hidden" name="intent" value="add-comment" />
-      <label htmlFor={`${action}-comment`} className="visually-hidden">
-        Add a comment
-      </label>
-      <textarea
+      <CommentBox
         id={`${action}-comment`}
-        name="text"
-        rows={3}
-        maxLength={COMMENT_MAX}
+        label="Add a comment"
+        failure={failureOf(fetcher) ?? posted}
+        defaultValue={posted?.values?.text}
         placeholder="Add to the discussion…"
         onChange={(event) => setText(event.currentTarget.value)}
       />
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
       <div className="comment-form__footer">
         <span className="field__hint">
           {text.length}/{COMMENT_MAX}
         </span>
-        <SubmitWhenReady disabled={sending} emptyText={!text.trim()}>
+        <button type="submit" className="button button--small" disabled={sending || (scripted && !text.trim())}>
           {sending ? "Posting…" : "Post comment"}
-        </SubmitWhenReady>
+        </button>
       </div>
     </fetcher.Form>
   );
 }
 
-/** Disabled while empty only once JavaScript runs: without it, the server answers 'Comment cannot be empty.'. */
-function SubmitWhenReady({
-  disabled,
-  emptyText,
-  children,
-}: {
-  disabled: boolean;
-  emptyText: boolean;
-  children: React.ReactNode;
-}) {
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+/** A fetcher's failed answer, once it has settled. */
+function failureOf(fetcher: { state: string; data?: Reply }): Failure | null {
+  return fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+}
+
+/**
+ * A comment's labelled text box with the comment rules' constraints (worker/core/rules/comment-text.ts) and its
+ * form's last failure under it; a failure about the text marks it invalid (and focuses it, without JavaScript).
+ */
+function CommentBox({
+  label,
+  failure,
+  ...textarea
+}: { label: string; failure: Failure | null | undefined; id: string } & React.ComponentProps<"textarea">) {
+  const invalid = failure?.field === "text" || undefined;
+  // Without JavaScript the page comes back from a failed post with focus on the box at fault (as FormField does).
+  const focus = { autoFocus: invalid };
   return (
-    <button type="submit" className="button button--small" disabled={disabled || (scripted && emptyText)}>
-      {children}
-    </button>
+    <>
+      <label htmlFor={textarea.id} className="visually-hidden">
+        {label}
+      </label>
+      <textarea
+        name="text"
+        rows={3}
+        {...COMMENT_TEXT_ATTRIBUTES}
+        {...textarea}
+        aria-invalid={invalid}
+        aria-describedby={failure ? `${textarea.id}-error` : undefined}
+        {...focus}
+      />
+      {failure ? (
+        <p id={`${textarea.id}-error`} className="form-error" role="alert">
+          {failure.error}
+        </p>
+      ) : null}
+    </>
   );
 }
 
-function CommentItem({ comment, action, ownerId }: { comment: CommentView; action: string; ownerId?: string }) {
+function CommentItem({
+  comment,
+  action,
+  ownerId,
+  posted,
+}: {
+  comment: CommentView;
+  action: string;
+  ownerId?: string;
+  posted?: CommentPost;
+}) {
   const [searchParams] = useSearchParams();
   const fetcher = useFetcher<Reply>();
-  const [editing, setEditing] = useState(searchParams.get("editComment") === comment?._id);
-  const [draft, setDraft] = useState(comment?.text ?? "");
+  const scripted = useHydrated();
+  const failedHere = posted?.values?.commentId === comment?._id ? posted : undefined;
+  const [editing, setEditing] = useState(searchParams.get("editComment") === comment?._id || Boolean(failedHere));
+  const [draft, setDraft] = useState(failedHere?.values?.text ?? comment?.text ?? "");
   const confirmingDelete = searchParams.get("deleteComment") === comment?._id;
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) setEditing(false);
@@ -131,7 +183,7 @@ function CommentItem({ comment, action, ownerId }: { comment: CommentView; actio
   const isOwner = ownerId === comment.user._id;
   const intent = fetcher.formData?.get("intent");
   const deleting = intent === "delete-comment" && fetcher.state !== "idle";
-  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const failure = failureOf(fetcher) ?? failedHere;
   const unchanged = draft.trim() === comment.text.trim();
   const here = `?editComment=${comment._id}#comments`;
   if (deleting) return null;
@@ -149,15 +201,11 @@ function CommentItem({ comment, action, ownerId }: { comment: CommentView; actio
             <ReturnFields />
             <input type="hidden" name="intent" value="update-comment" />
             <input type="hidden" name="commentId" value={comment._id} />
-            <label htmlFor={`edit-${comment._id}`} className="visually-hidden">
-              Edit your comment
-            </label>
-            <textarea
+            <CommentBox
               id={`edit-${comment._id}`}
-              name="text"
-              rows={3}
-              maxLength={COMMENT_MAX}
-              defaultValue={comment.text}
+              label="Edit your comment"
+              failure={failure}
+              defaultValue={draft}
               onChange={(event) => setDraft(event.currentTarget.value)}
             />
             <div className="comment-form__footer">
@@ -168,17 +216,21 @@ function CommentItem({ comment, action, ownerId }: { comment: CommentView; actio
               >
                 Cancel
               </Link>
-              <SubmitWhenReady disabled={fetcher.state !== "idle"} emptyText={!draft.trim() || unchanged}>
+              <button
+                type="submit"
+                className="button button--small"
+                disabled={fetcher.state !== "idle" || (scripted && (!draft.trim() || unchanged))}
+              >
                 Save
-              </SubmitWhenReady>
+              </button>
             </div>
           </fetcher.Form>
         ) : (
           <p className="comment__text">{comment.text}</p>
         )}
-        {error ? (
+        {failure && !(editing && isOwner) ? (
           <p className="form-error" role="alert">
-            {error}
+            {failure.error}
           </p>
         ) : null}
         {isOwner && !editing ? (

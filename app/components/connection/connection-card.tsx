@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { ConnectionView } from "../../../worker/core/connections/index.ts";
-import { memberName } from "../../../worker/core/rules/index.ts";
+import { memberName } from "../../../worker/core/rules/names.ts";
 import { fallbackTo } from "../../image-fallback.ts";
 import type { RootData } from "../../meta.ts";
 import { connectionTitle, shareLink, shareText } from "../../share.ts";

@@ -37,8 +37,8 @@ export async function register(services: RequestServices, input: unknown): Promi
     db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1),
     db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1),
   ]);
-  if (emailTaken.length) throw badRequest(AUTH_MESSAGES.emailTaken);
-  if (usernameTaken.length) throw badRequest(AUTH_MESSAGES.usernameTaken);
+  if (emailTaken.length) throw badRequest(AUTH_MESSAGES.emailTaken, "email");
+  if (usernameTaken.length) throw badRequest(AUTH_MESSAGES.usernameTaken, "username");
 
   const passwordHash = await hashPassword(password);
   const now = Date.now();
@@ -61,8 +61,8 @@ export async function register(services: RequestServices, input: unknown): Promi
     await db.batch([db.insert(users).values(user), db.insert(sessions).values(session)]);
   } catch (error) {
     // Two sign-ups racing for the same name or address: the unique index decides, with the same messages.
-    if (isUniqueViolation(error, "users_email_ci")) throw badRequest(AUTH_MESSAGES.emailTaken);
-    if (isUniqueViolation(error, "users_username_ci")) throw badRequest(AUTH_MESSAGES.usernameTaken);
+    if (isUniqueViolation(error, "users_email_ci")) throw badRequest(AUTH_MESSAGES.emailTaken, "email");
+    if (isUniqueViolation(error, "users_username_ci")) throw badRequest(AUTH_MESSAGES.usernameTaken, "username");
     throw error;
   }
   return toAuthUser(
@@ -75,14 +75,14 @@ export async function register(services: RequestServices, input: unknown): Promi
 
 /**
  * Unknown e-mail and wrong password get the same answer, after the same amount of hashing work, so the
- * response says nothing about which accounts exist.
+ * response says nothing about which accounts exist. The form shows it at the password, the field to type again.
  */
 export async function login(services: RequestServices, input: unknown): Promise<AuthUser> {
   const { email, password } = validate(loginSchema, input);
   const { db } = services;
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
-  if (!user || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+  if (!user || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials, "password");
 
   const now = Date.now();
   const session = newSession(user.id, now);

@@ -226,7 +226,7 @@ const IMAGE_KIND_OF: Record<ImageField, ImageKind> = {
 async function readImages(files: Partial<Record<ImageField, unknown>>) {
   const images: Partial<Record<ImageField, ImageUpload>> = {};
   for (const field of Object.keys(IMAGE_KINDS) as ImageField[]) {
-    const upload = await readImageUpload(files[field], imageMessages(IMAGE_KINDS[field]));
+    const upload = await readImageUpload(files[field], imageMessages(IMAGE_KINDS[field]), field);
     if (upload) images[field] = upload;
   }
   return images;
@@ -361,12 +361,11 @@ export async function updateConnection(
   files: { screenshot?: unknown },
 ): Promise<ConnectionView> {
   const current = await ownConnection(services, viewer, id, CONNECTION_MESSAGES.notAuthorizedEdit);
-  const input = validate(updateConnectionSchema, fields);
-  const context = input.context ?? current.context;
-  const tags = input.tags === undefined ? current.tags : normalizeTags(input.tags);
   const isTextOnly = !current.movieId || !current.bookId;
-  if (isTextOnly && !context) throw badRequest(CONNECTION_MESSAGES.needTitlesOrContext);
-  const screenshot = await readImageUpload(files.screenshot, imageMessages(IMAGE_KINDS.screenshot));
+  const input = validate(updateConnectionSchema(isTextOnly), { context: current.context, ...fields });
+  const { context } = input;
+  const tags = input.tags === undefined ? current.tags : normalizeTags(input.tags);
+  const screenshot = await readImageUpload(files.screenshot, imageMessages(IMAGE_KINDS.screenshot), "screenshot");
   const { db } = services;
 
   await storeImagesThen(services, screenshot ? { screenshot } : {}, async (keys) => {

@@ -6,7 +6,8 @@ import { badRequest, forbidden, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { notificationInsert } from "../notifications/index.ts";
 import { connectionVisibleTo, toUserSummary, type UserSummary } from "../people/index.ts";
-import { COMMENT_MAX } from "../rules/index.ts";
+import { COMMENT_FORMS, COMMENT_TEXT_MESSAGES, type FormRules } from "../rules/index.ts";
+import { checkRules } from "../validation.ts";
 
 /** API.md "Comment". */
 export interface CommentView {
@@ -89,9 +90,7 @@ export async function connectionWithComments(services: RequestServices, connecti
 }
 
 export const COMMENT_MESSAGES = {
-  empty: "Comment cannot be empty.",
-  editEmpty: "Comment text cannot be empty.",
-  tooLong: "Comment cannot be more than 1000 characters.",
+  ...COMMENT_TEXT_MESSAGES,
   invalidId: "Invalid Comment ID format",
   notFound: "Comment not found.",
   notAuthorizedUpdate: "Not authorized to update this comment.",
@@ -99,10 +98,10 @@ export const COMMENT_MESSAGES = {
   removed: "Comment removed",
 } as const;
 
-function commentText(input: unknown, emptyMessage: string): string {
+/** The comment's text, trimmed and checked with the comment form's rules (the browser runs them too). */
+function commentText(input: unknown, form: FormRules<"text">): string {
   const text = typeof input === "string" ? input.trim() : "";
-  if (!text) throw badRequest(emptyMessage);
-  if ([...text].length > COMMENT_MAX) throw badRequest(COMMENT_MESSAGES.tooLong);
+  checkRules(form, { text });
   return text;
 }
 
@@ -119,7 +118,7 @@ async function readComment(services: RequestServices, id: string): Promise<Comme
 /** Adds a comment to a connection the viewer may see, and tells its owner (unless it is their own). */
 export async function addComment(services: RequestServices, viewer: Viewer, connectionId: string, input: unknown) {
   if (!isId(connectionId)) throw badRequest(CONNECTION_MESSAGES.invalidId);
-  const text = commentText(input, COMMENT_MESSAGES.empty);
+  const text = commentText(input, COMMENT_FORMS.add);
   const { db } = services;
   const [connection] = await db
     .select({ userId: connections.userId })
@@ -153,7 +152,7 @@ async function ownComment(services: RequestServices, viewer: Viewer, commentId: 
 
 export async function updateComment(services: RequestServices, viewer: Viewer, commentId: string, input: unknown) {
   await ownComment(services, viewer, commentId, COMMENT_MESSAGES.notAuthorizedUpdate);
-  const text = commentText(input, COMMENT_MESSAGES.editEmpty);
+  const text = commentText(input, COMMENT_FORMS.edit);
   await services.db.update(comments).set({ text, updatedAt: Date.now() }).where(eq(comments.id, commentId));
   return readComment(services, commentId);
 }

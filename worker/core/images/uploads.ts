@@ -64,17 +64,18 @@ export function isChosenFile(value: unknown): value is File {
 export async function readImageUpload(
   value: unknown,
   messages: { invalidType: string; tooLarge: string },
+  field?: string,
 ): Promise<ImageUpload | null> {
   if (!isChosenFile(value)) return null;
   if (value.size > MAX_IMAGE_BYTES) {
     // Judge the type first from the first bytes only, so a huge non-image still reads as the wrong type.
     const head = new Uint8Array(await value.slice(0, 16).arrayBuffer());
-    if (!signatureType(head)) throw new AppError(415, messages.invalidType);
-    throw new AppError(413, messages.tooLarge);
+    if (!signatureType(head)) throw new AppError(415, messages.invalidType, field);
+    throw new AppError(413, messages.tooLarge, field);
   }
   const bytes = new Uint8Array(await value.arrayBuffer());
   const type = sniffImageType(bytes);
-  if (!type) throw new AppError(415, messages.invalidType);
+  if (!type) throw new AppError(415, messages.invalidType, field);
   return { bytes, type };
 }
 

@@ -146,11 +146,13 @@ export async function updateProfile(services: RequestServices, viewer: Viewer, i
 
 /** Replaces the viewer's picture: the new image is stored first, then the row, then the old image removed. */
 export async function updateProfilePicture(services: RequestServices, viewer: Viewer, file: unknown): Promise<Me> {
-  const image = await readImageUpload(file, {
-    invalidType: PROFILE_MESSAGES.notAnImage,
-    tooLarge: PROFILE_MESSAGES.imageTooLarge,
-  });
-  if (!image) throw badRequest(PROFILE_MESSAGES.noImage);
+  const field = "profilePicture";
+  const image = await readImageUpload(
+    file,
+    { invalidType: PROFILE_MESSAGES.notAnImage, tooLarge: PROFILE_MESSAGES.imageTooLarge },
+    field,
+  );
+  if (!image) throw badRequest(PROFILE_MESSAGES.noImage, field);
   const key = await storeImage(services.env.IMAGES, "avatar", image);
   let previous: string | null = null;
   try {

@@ -1,21 +1,24 @@
 import { z } from "zod";
-import { PROFILE_LIMITS, PROFILE_MESSAGES } from "../rules/index.ts";
+import { PROFILE_FORM, PROFILE_LIMITS, PROFILE_MESSAGES } from "../rules/index.ts";
+import { followRules } from "../validation.ts";
 
 export { PROFILE_LIMITS, PROFILE_MESSAGES };
 
 /** Absent keeps the value, an empty string clears it, text is trimmed (API.md "Users"). */
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .optional()
-    .transform((value) => value?.trim())
-    .refine((value) => value === undefined || value.length <= max, { message });
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim());
 
-export const profileUpdateSchema = z.object({
-  displayName: optionalText(PROFILE_LIMITS.displayName, PROFILE_MESSAGES.displayNameTooLong),
-  bio: optionalText(PROFILE_LIMITS.bio, PROFILE_MESSAGES.bioTooLong),
-  location: optionalText(PROFILE_LIMITS.location, PROFILE_MESSAGES.locationTooLong),
-  isPrivate: z.boolean({ error: PROFILE_MESSAGES.isPrivateNotBoolean }).optional(),
-});
+/** The profile form's rules, then the API's own one: `isPrivate`, where sent, is a boolean. */
+export const profileUpdateSchema = z
+  .object({ displayName: optionalText, bio: optionalText, location: optionalText, isPrivate: z.unknown().optional() })
+  .superRefine(followRules(PROFILE_FORM))
+  .superRefine((input, ctx) => {
+    if (input.isPrivate !== undefined && typeof input.isPrivate !== "boolean") {
+      ctx.addIssue({ code: "custom", message: PROFILE_MESSAGES.isPrivateNotBoolean, path: ["isPrivate"] });
+    }
+  })
+  .transform((input) => ({ ...input, isPrivate: input.isPrivate as boolean | undefined }));
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

@@ -1,5 +1,29 @@
-export { AUTH_MESSAGES, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./auth.ts";
-export { COMMENT_MAX, MAX_IMAGE_BYTES } from "./limits.ts";
+export { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./auth.ts";
+export { LOGIN_FORM, SIGNUP_FORM } from "./auth-forms.ts";
+export { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "./comment-text.ts";
+export { COMMENT_FORMS, COMMENT_TEXT_MESSAGES } from "./comments.ts";
+export {
+  CONNECTION_LIMITS,
+  IMAGE_KINDS,
+  type ImageField,
+  imageMessages,
+  NEED_TITLES_OR_CONTEXT,
+} from "./connections.ts";
+export { CREATE_CONNECTION_FORM } from "./create-connection-form.ts";
+export { EDIT_CONNECTION_FORMS } from "./edit-connection-forms.ts";
+export {
+  attributesOf,
+  type FieldAttributes,
+  type FieldError,
+  type FieldValue,
+  type FormRules,
+  type FormValues,
+  firstFailure,
+  imageRules,
+  readForm,
+} from "./forms.ts";
+export { IMAGE_TYPES, MAX_IMAGE_BYTES } from "./limits.ts";
 export { listItems, normalizeTags, splitList } from "./lists.ts";
 export { memberName } from "./names.ts";
 export { PROFILE_LIMITS, PROFILE_MESSAGES } from "./profile.ts";
+export { PROFILE_FORM } from "./profile-form.ts";

@@ -3,4 +3,4 @@
  * server-only imports so client components can import it.
  */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const COMMENT_MAX = 1000;
+export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;

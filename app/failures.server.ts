@@ -1,0 +1,37 @@
+import { data } from "react-router";
+import { apiErrorBody, pageError, userFailure } from "../worker/core/errors.ts";
+
+export { userFailure };
+
+/**
+ * How page actions and loaders answer a core failure, built on worker/core/errors.ts's conversions (the API's
+ * error handler uses the same ones). A bug (anything but an AppError) is thrown on to the error boundary.
+ */
+
+/** A failed form post: the message at its field, with what was submitted so the page keeps it. */
+export function formFailure<Values>(error: unknown, values: Values, fallback?: string) {
+  const failure = userFailure(error);
+  return data({ ...pageError(failure, fallback), values }, { status: failure.status });
+}
+
+/** A failed fetcher or card post (`ok: false`), answered with data rather than a page. */
+export function fetcherFailure<Values>(error: unknown, fallback: string, values?: Values) {
+  const failure = userFailure(error);
+  return data({ ok: false as const, ...pageError(failure, fallback), values }, { status: failure.status });
+}
+
+/**
+ * A loader's malformed id (400) or missing target (404) becomes the page's 404 with SPEC.md §8's message, which
+ * the route's ErrorBoundary shows. Other failures stay what they are.
+ */
+export function notFoundPage(error: unknown, message: string): never {
+  const failure = userFailure(error);
+  if (failure.status === 400 || failure.status === 404) throw data({ message }, { status: 404 });
+  throw failure;
+}
+
+/** A failure answered as the API answers it (`{message}` with its status), for routes that serve JSON. */
+export function jsonFailure(error: unknown): Response {
+  const failure = userFailure(error);
+  return Response.json(apiErrorBody(failure), { status: failure.status });
+}

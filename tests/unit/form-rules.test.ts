@@ -1,0 +1,105 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { loginSchema, signupSchema } from "../../worker/core/auth/schemas.ts";
+import { createConnectionSchema, updateConnectionSchema } from "../../worker/core/connections/schemas.ts";
+import { profileUpdateSchema } from "../../worker/core/people/schemas.ts";
+import {
+  attributesOf,
+  COMMENT_FORMS,
+  COMMENT_TEXT_ATTRIBUTES,
+  CREATE_CONNECTION_FORM,
+  EDIT_CONNECTION_FORMS,
+  EMAIL_PATTERN,
+  type FormRules,
+  firstFailure,
+  LOGIN_FORM,
+  PROFILE_FORM,
+  readForm,
+  SIGNUP_FORM,
+} from "../../worker/core/rules/index.ts";
+
+// Text a person might type: blanks, values around each limit, lists, years, addresses, anything at all.
+const typed = fc.oneof(
+  fc.constantFrom("", "   ", "ab", "good_name", "bad name", "a@b.co", " a@b.co ", "not-an-email", "secret12"),
+  fc.constantFrom("999", "1999", "2101", "19x9", "a, b,, c", " , ", "x".repeat(21), "x".repeat(101)),
+  fc.nat({ max: 5002 }).map((n) => "x".repeat(n)),
+  fc.array(fc.constantFrom("x".repeat(101), "tag"), { maxLength: 22 }).map((items) => items.join(",")),
+  fc.string(),
+);
+
+/** What the server answers for a form post: the schema's first issue, at its path. */
+function serverAnswer(schema: z.ZodType, fields: Record<string, string>) {
+  const result = schema.safeParse(fields);
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  return { message: issue?.message, field: issue?.path.join(".") || undefined };
+}
+
+/** What the browser shows before sending the same form. */
+function browserAnswer(form: FormRules, fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return firstFailure(form, readForm(form, data));
+}
+
+const textFields = (form: FormRules) =>
+  Object.keys(form.fields).filter((name) => form.fields[name] !== "file") as string[];
+
+describe.each([
+  ["signup", SIGNUP_FORM, signupSchema],
+  ["login", LOGIN_FORM, loginSchema],
+  ["create connection", CREATE_CONNECTION_FORM, createConnectionSchema],
+  ["edit connection", EDIT_CONNECTION_FORMS.full, updateConnectionSchema(false)],
+  ["edit text-only connection", EDIT_CONNECTION_FORMS.textOnly, updateConnectionSchema(true)],
+  ["profile", PROFILE_FORM, profileUpdateSchema],
+] as const)("the %s form", (_name, form, schema) => {
+  it("shows in the browser the message the server answers, at the same field", () => {
+    const names = textFields(form);
+    fc.assert(
+      fc.property(fc.tuple(...names.map(() => typed)), (values) => {
+        const fields = Object.fromEntries(names.map((name, index) => [name, values[index] ?? ""]));
+        expect(browserAnswer(form, fields)).toEqual(serverAnswer(schema, fields));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe("field constraints", () => {
+  it("are the comment rules' own, for the cards' comment box that spreads them without the rules", () => {
+    expect(attributesOf(COMMENT_FORMS.add, "text")).toEqual(COMMENT_TEXT_ATTRIBUTES);
+    expect(attributesOf(COMMENT_FORMS.edit, "text")).toEqual(COMMENT_TEXT_ATTRIBUTES);
+  });
+
+  it("come from the rules: lengths, patterns, required fields and accepted files", () => {
+    expect(attributesOf(SIGNUP_FORM, "username")).toEqual({
+      required: true,
+      minLength: 3,
+      maxLength: 20,
+      pattern: "[A-Za-z0-9_]+",
+    });
+    expect(attributesOf(CREATE_CONNECTION_FORM, "movieYear")).toEqual({
+      inputMode: "numeric",
+      maxLength: 4,
+      pattern: "[0-9]{4}",
+    });
+    expect(attributesOf(CREATE_CONNECTION_FORM, "movieTitle")).toEqual({ maxLength: 200 });
+    expect(attributesOf(PROFILE_FORM, "profilePicture")).toEqual({ accept: "image/png,image/jpeg,image/gif" });
+  });
+
+  it("check e-mail addresses exactly as zod's z.email() did before the rule was shared", () => {
+    const zodEmail = z.email();
+    const candidates = fc.oneof(
+      fc.emailAddress(),
+      fc.string(),
+      fc.constantFrom("a@b.co", "a-b@c-d.ef", "-a@b.co", "a.@b.co", ".a@b.co", "a@-b.co", "a@b.c", "it's@x.io"),
+    );
+    fc.assert(
+      fc.property(candidates, (address) => {
+        expect(EMAIL_PATTERN.test(address)).toBe(zodEmail.safeParse(address).success);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

@@ -1,0 +1,39 @@
+import { atMost, imageRules, listAtMost, listItemsAtMost, yearBetween } from "./forms.ts";
+
+export const NEED_TITLES_OR_CONTEXT =
+  "Please provide either BOTH Movie Title and Book Title (for a full connection), OR enter some text in the Context field (for a text-only post).";
+
+/** Limits the spec leaves open (docs/decisions/006): generous for people, bounded for the database. */
+export const CONNECTION_LIMITS = {
+  title: 200,
+  name: 200,
+  context: 5000,
+  synopsis: 2000,
+  listItems: 20,
+  listItem: 100,
+  isbn: 20,
+  yearMin: 1000,
+  yearMax: 2100,
+} as const;
+
+export const IMAGE_KINDS = { moviePoster: "movie poster", bookCover: "book cover", screenshot: "screenshot" } as const;
+export type ImageField = keyof typeof IMAGE_KINDS;
+
+export function imageMessages(kind: string) {
+  return {
+    invalidType: `Invalid file type for ${kind}. Please upload: image/png, image/jpeg, image/gif.`,
+    tooLarge: `File for ${kind} is too large. Maximum size is 5MB.`,
+  };
+}
+
+// The rules the create and edit forms share, with their messages (docs/decisions/006 limits).
+const { listItems, listItem, yearMin, yearMax } = CONNECTION_LIMITS;
+export const tooLong = <Name extends string>(field: Name, label: string, max: number) =>
+  atMost(field, max, `${label} cannot be more than ${max} characters long.`);
+export const list = <Name extends string>(field: Name, label: string) => [
+  listAtMost(field, listItems, `${label}: at most ${listItems} entries.`),
+  listItemsAtMost(field, listItem, `${label}: each entry can be at most ${listItem} characters long.`),
+];
+export const year = <Name extends string>(field: Name, label: string) =>
+  yearBetween(field, yearMin, yearMax, `${label} must be a year between ${yearMin} and ${yearMax}.`);
+export const image = <Name extends ImageField>(field: Name) => imageRules(field, imageMessages(IMAGE_KINDS[field]));

@@ -1,0 +1,75 @@
+import {
+  CONNECTION_LIMITS,
+  type ImageField,
+  image,
+  list,
+  NEED_TITLES_OR_CONTEXT,
+  tooLong,
+  year,
+} from "./connections.ts";
+import { type FormRules, pairOr } from "./forms.ts";
+
+const { title, name, context, synopsis, isbn } = CONNECTION_LIMITS;
+
+type CreateField =
+  | "movieTitle"
+  | "bookTitle"
+  | "context"
+  | "tags"
+  | "movieGenres"
+  | "movieDirector"
+  | "movieActors"
+  | "movieYear"
+  | "movieSynopsis"
+  | "bookGenres"
+  | "bookAuthor"
+  | "bookPublicationYear"
+  | "bookIsbn"
+  | "bookSynopsis"
+  | ImageField;
+
+/**
+ * A new connection (SPEC.md §5): both titles, or some context, first; then the limits in form order; then the
+ * images, which the server judges again by their bytes.
+ */
+export const CREATE_CONNECTION_FORM: FormRules<CreateField> = {
+  fields: {
+    movieTitle: "text",
+    bookTitle: "text",
+    context: "text",
+    tags: "list",
+    movieGenres: "list",
+    movieDirector: "text",
+    movieActors: "list",
+    movieYear: "text",
+    movieSynopsis: "text",
+    bookGenres: "list",
+    bookAuthor: "text",
+    bookPublicationYear: "text",
+    bookIsbn: "text",
+    bookSynopsis: "text",
+    moviePoster: "file",
+    bookCover: "file",
+    screenshot: "file",
+  },
+  rules: [
+    pairOr(["movieTitle", "bookTitle"], "context", NEED_TITLES_OR_CONTEXT),
+    tooLong("movieTitle", "Movie title", title),
+    tooLong("bookTitle", "Book title", title),
+    tooLong("context", "Context", context),
+    ...list("tags", "Tags"),
+    ...list("movieGenres", "Movie genres"),
+    tooLong("movieDirector", "Director", name),
+    ...list("movieActors", "Actors"),
+    year("movieYear", "Movie year"),
+    tooLong("movieSynopsis", "Movie synopsis", synopsis),
+    ...list("bookGenres", "Book genres"),
+    tooLong("bookAuthor", "Book author", name),
+    year("bookPublicationYear", "Publication year"),
+    tooLong("bookIsbn", "ISBN", isbn),
+    tooLong("bookSynopsis", "Book synopsis", synopsis),
+    ...image("moviePoster"),
+    ...image("bookCover"),
+    ...image("screenshot"),
+  ],
+};
