@@ -17,7 +17,7 @@ import {
   type Profile,
   profileColumns,
   toProfile,
-  viewerFollows,
+  viewerRelation,
 } from "../../worker/core/people/index.ts";
 import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
 import { connections, favorites, users } from "../../worker/db/schema.ts";
@@ -54,10 +54,7 @@ export async function profilePage(
   const favoritedAt = sql`(select ${favorites.createdAt} from ${favorites} where ${favorites.userId} = ${viewer.id} and ${favorites.connectionId} = ${connections.id})`;
   const [profiles, cards, counted, favoriteRows] = await db.batch([
     db
-      .select({
-        ...profileColumns,
-        viewerFollows: viewerFollows(viewer),
-      })
+      .select({ ...profileColumns, ...viewerRelation(viewer) })
       .from(users)
       .where(eq(users.id, userId)),
     ...pageReads(services, eq(connections.userId, userId), page),

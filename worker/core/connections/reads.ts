@@ -6,7 +6,7 @@ import { catalogLists } from "../catalog/index.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { imageUrl } from "../images/index.ts";
-import { connectionVisibleTo, maySeeContentOf, type UserSummary, viewerFollows } from "../people/index.ts";
+import { connectionVisibleTo, maySeeContentOf, type UserSummary, viewerRelation } from "../people/index.ts";
 import { PROFILE_MESSAGES } from "../rules/index.ts";
 
 export interface MovieRef {
@@ -158,7 +158,7 @@ export async function userConnections(services: RequestServices, userId: string)
   const { db, viewer, origin } = services;
   const [owners, rows] = await db.batch([
     db
-      .select({ id: users.id, isPrivate: users.isPrivate, viewerFollows: viewerFollows(viewer) })
+      .select({ id: users.id, ...viewerRelation(viewer) })
       .from(users)
       .where(eq(users.id, userId)),
     selectConnections(services, eq(connections.userId, userId)).orderBy(...newestFirst),

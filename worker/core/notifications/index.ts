@@ -4,6 +4,7 @@ export {
   markNotificationRead,
   type NotificationView,
   notificationInsert,
+  notificationsWhere,
   notificationTarget,
 } from "./notifications.ts";
 export { nameOf, notificationText } from "./text.ts";

@@ -5,7 +5,7 @@ export function nameOf(user: { displayName: string; username: string }): string 
   return user.displayName.trim() || user.username;
 }
 
-/** API.md "Notifications": the stored message and link for each type. */
+/** API.md "Notifications" (and "Follow requests"): the stored message and link for each type. */
 export function notificationText(
   type: NotificationType,
   sender: { id: string; displayName: string; username: string },
@@ -21,5 +21,9 @@ export function notificationText(
       return { message: `${name} commented on your connection.`, link: `/connections/${connectionId}#comments` };
     case "new_follower":
       return { message: `${name} started following you.`, link: `/users/${sender.id}` };
+    case "follow_request":
+      return { message: `${name} asked to follow you.`, link: "/follow-requests" };
+    case "follow_accepted":
+      return { message: `${name} accepted your follow request.`, link: `/users/${sender.id}` };
   }
 }
