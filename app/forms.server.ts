@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { AppError } from "../worker/core/errors.ts";
 
 /**
@@ -26,4 +26,24 @@ export function textFields<Name extends string>(form: FormData, names: readonly 
       return [name, typeof value === "string" ? value : ""];
     }),
   ) as Record<Name, string>;
+}
+
+/**
+ * The reply of an action that answers one entry of a list (accept a request, remove a follower). A fetcher
+ * (JavaScript) gets `{ok, notice}` and the page hides the entry; a plain form post is redirected to `done`,
+ * whose page shows the notice, so reloading it does not post again. A refusal (AppError) comes back as
+ * `{ok: false, error}` with its status either way, for the page to show.
+ */
+export async function listEntryAction(
+  form: FormData,
+  run: () => Promise<unknown>,
+  done: { notice: string; redirectTo: string },
+) {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof AppError) return data({ ok: false as const, error: error.message }, { status: error.status });
+    throw error;
+  }
+  return form.get("via") === "fetcher" ? { ok: true as const, notice: done.notice } : redirect(done.redirectTo);
 }
