@@ -3,6 +3,7 @@ export {
   markAllNotificationsRead,
   markNotificationRead,
   type NotificationView,
+  notificationIf,
   notificationInsert,
   notificationsWhere,
   notificationTarget,

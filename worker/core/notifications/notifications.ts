@@ -195,3 +195,17 @@ export function notificationsWhere(
     .onConflictDoNothing()
     .returning({ id: notifications.id });
 }
+
+/** `notificationsWhere` for one member: notifies `recipientId` if `when` holds as the statement runs. */
+export function notificationIf(
+  db: RequestServices["db"],
+  input: Pick<Parameters<typeof notificationsWhere>[1], "type" | "sender"> & { recipientId: string; when: SQL },
+) {
+  return notificationsWhere(db, {
+    type: input.type,
+    sender: input.sender,
+    recipientId: users.id,
+    from: users,
+    where: sql`${users.id} = ${input.recipientId} and ${input.when}`,
+  });
+}

@@ -4,7 +4,7 @@ import { followRequests, follows, notifications, users } from "../../db/schema.t
 import { sqlNow } from "../../db/sql.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import { notificationsWhere } from "../notifications/index.ts";
+import { notificationIf, notificationsWhere } from "../notifications/index.ts";
 import { followerCountOf } from "./follower-count.ts";
 import { followExists } from "./privacy.ts";
 import { FOLLOW_MESSAGES, PROFILE_MESSAGES } from "./schemas.ts";
@@ -96,12 +96,11 @@ export function sendRequestStatements(db: Db, viewer: Sender, targetId: string) 
         .where(and(eq(users.id, targetId), eq(users.isPrivate, true), sql`not ${followExists(viewer.id, users.id)}`)),
     )
     .returning({ id: followRequests.id });
-  const notify = notificationsWhere(db, {
+  const notify = notificationIf(db, {
     type: "follow_request",
     sender: viewer,
-    recipientId: users.id,
-    from: users,
-    where: sql`${users.id} = ${targetId} and exists (select 1 from ${followRequests} where ${followRequests.id} = ${id})`,
+    recipientId: targetId,
+    when: sql`exists (select 1 from ${followRequests} where ${followRequests.id} = ${id})`,
   });
   return [insert, notify] as const;
 }

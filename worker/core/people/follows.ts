@@ -5,7 +5,7 @@ import { follows, users } from "../../db/schema.ts";
 import { sqlNow } from "../../db/sql.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
-import { notificationsWhere } from "../notifications/index.ts";
+import { notificationIf } from "../notifications/index.ts";
 import { cancelRequestStatements, sendRequestStatements } from "./follow-requests.ts";
 import { followerCountOf } from "./follower-count.ts";
 import { followExists, maySeeContentOf, viewerRelation } from "./privacy.ts";
@@ -70,12 +70,11 @@ async function followPublic(services: RequestServices, viewer: Viewer, userId: s
         .where(and(eq(users.id, userId), eq(users.isPrivate, false))),
     )
     .returning({ id: follows.followeeId });
-  const notify = notificationsWhere(db, {
+  const notify = notificationIf(db, {
     type: "new_follower",
     sender: viewer,
-    recipientId: users.id,
-    from: users,
-    where: sql`${users.id} = ${userId} and ${followExists(viewer.id, users.id)}`,
+    recipientId: userId,
+    when: followExists(viewer.id, userId),
   });
   try {
     const [inserted, , counted] = await db.batch([insert, notify, followerCountOf(db, userId)]);
