@@ -294,6 +294,8 @@ describe("the pages refuse changes by anyone but the owner", () => {
       `/connections/${ids.mine}/favorite`,
       `/users/${owner._id}/follow`,
       "/notifications",
+      "/follow-requests",
+      `/users/${owner._id}/followers`,
       "/profile/edit",
     ];
     for (const path of paths) {
