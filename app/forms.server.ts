@@ -1,4 +1,5 @@
-import { formFailure } from "./failures.server.ts";
+import { redirect } from "react-router";
+import { fetcherFailure, formFailure } from "./failures.server.ts";
 
 /**
  * Runs a form action's core call; a user-facing failure comes back as the form's error (at its field) with the
@@ -24,4 +25,23 @@ export function textFields<Name extends string>(form: FormData, names: readonly 
       return [name, typeof value === "string" ? value : ""];
     }),
   ) as Record<Name, string>;
+}
+
+/**
+ * The reply of an action that answers one entry of a list (accept a request, remove a follower). A fetcher
+ * (JavaScript) gets `{ok, notice}` and the page hides the entry; a plain form post is redirected to `done`,
+ * whose page shows the notice, so reloading it does not post again. A refusal comes back as `{ok: false, error}`
+ * with its status either way, for the page to show.
+ */
+export async function listEntryAction(
+  form: FormData,
+  run: () => Promise<unknown>,
+  done: { notice: string; redirectTo: string },
+) {
+  try {
+    await run();
+  } catch (error) {
+    return fetcherFailure(error, "Something went wrong. Please try again.");
+  }
+  return form.get("via") === "fetcher" ? { ok: true as const, notice: done.notice } : redirect(done.redirectTo);
 }

@@ -11,6 +11,9 @@ export interface RootData {
     pictureUrl: string | null;
     unreadNotifications: number;
     favoriteIds: string[];
+    isPrivate: boolean;
+    /** Follow requests waiting for the member's answer (the sidebar's badge). */
+    pendingFollowRequests: number;
   } | null;
   /** The sidebar's Popular Tags (members only; null for visitors). `error` when they could not be loaded. */
   sidebarTags: { tags: Array<{ tag: string; count: number }>; error: boolean } | null;

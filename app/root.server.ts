@@ -33,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
       pictureUrl: imageUrl(origin, viewer.pictureKey),
       unreadNotifications: viewer.unreadNotifications,
       favoriteIds: viewer.favoriteIds,
+      isPrivate: viewer.isPrivate,
+      pendingFollowRequests: viewer.pendingFollowRequests,
     },
     sidebarTags,
     whatsNewDismissed: readDismissedBatch(request.headers.get("Cookie")) === latestUpdate.id,

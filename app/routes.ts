@@ -22,6 +22,7 @@ export default [
     route("connections/:connectionId/edit", "routes/connection-edit.tsx"),
     route("connections/:connectionId/delete", "routes/connection-delete.tsx"),
     route("notifications", "routes/notifications.tsx"),
+    route("follow-requests", "routes/follow-requests.tsx"),
     route("users/:userId?", "routes/profile.tsx"),
     route("profile/edit", "routes/profile-edit.tsx"),
     route("users/:userId/followers", "routes/follow-list.tsx", { id: "followers" }),

@@ -14,6 +14,8 @@ export interface Viewer {
   unreadNotifications: number;
   /** The viewer's favorite connection ids (SPEC.md §3 keeps them with the session), read in the same query. */
   favoriteIds: string[];
+  /** Follow requests waiting for the viewer's answer (the sidebar's badge), read in the same query. */
+  pendingFollowRequests: number;
 }
 
 /** Everything a loader, action or API handler needs for one request. */

@@ -2,39 +2,57 @@ import { useFetcher } from "react-router";
 import { ReturnFields } from "./connection/reaction-buttons.tsx";
 
 type Reply = { ok: true } | { ok: false; error: string };
+type FollowState = "none" | "requested" | "following";
+
+const LABELS: Record<FollowState, string> = { none: "Follow", requested: "Requested", following: "Unfollow" };
 
 /**
- * Follow / Unfollow (SPEC.md §4): the state and the follower count change at once and revert if the call
- * fails; the count never shows below 0. A plain form post without JavaScript.
+ * Follow / Unfollow (SPEC.md §4), and on a private member Follow / Requested (API.md "Follow requests"):
+ * pressing Requested withdraws the request. With JavaScript the new state shows at once and reverts if the
+ * call fails; the count moves only for a real follow or unfollow and never shows below 0. A plain form post
+ * without JavaScript.
  */
 export function FollowButton({
   userId,
+  isPrivate,
   isFollowing,
+  requested,
   followerCount,
   children,
 }: {
   userId: string;
+  isPrivate: boolean;
   isFollowing: boolean;
+  requested: boolean;
   followerCount: number;
   children: (count: number) => React.ReactNode;
 }) {
   const fetcher = useFetcher<Reply>();
+  const saved: FollowState = isFollowing ? "following" : requested ? "requested" : "none";
   const pendingIntent = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
-  const following = pendingIntent ? pendingIntent === "follow" : isFollowing;
-  const count = Math.max(0, followerCount + (pendingIntent ? (pendingIntent === "follow" ? 1 : -1) : 0));
+  const shown: FollowState = !pendingIntent
+    ? saved
+    : pendingIntent === "unfollow"
+      ? "none"
+      : isPrivate
+        ? "requested"
+        : "following";
+  const followersChange = (shown === "following" ? 1 : 0) - (saved === "following" ? 1 : 0);
+  const count = Math.max(0, followerCount + followersChange);
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   return (
     <div className="follow">
       {children(count)}
       <fetcher.Form method="post" action={`/users/${userId}/follow`}>
         <ReturnFields />
-        <input type="hidden" name="intent" value={following ? "unfollow" : "follow"} />
+        <input type="hidden" name="intent" value={shown === "none" ? "follow" : "unfollow"} />
         <button
           type="submit"
-          className={following ? "button button--ghost" : "button"}
+          className={shown === "none" ? "button" : "button button--ghost"}
+          title={shown === "requested" ? "Waiting for their approval. Press to withdraw your request." : undefined}
           disabled={fetcher.state !== "idle"}
         >
-          {following ? "Unfollow" : "Follow"}
+          {LABELS[shown]}
         </button>
       </fetcher.Form>
       {failed ? (

@@ -4,7 +4,7 @@ import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
 import { Avatar } from "./avatar.tsx";
 import { PopularTags } from "./popular-tags.tsx";
-import { NARROW_SCREEN, useNarrowScreen, useOverlay } from "./site-header.tsx";
+import { CountBadge, NARROW_SCREEN, useNarrowScreen, useOverlay } from "./site-header.tsx";
 
 export const SIDEBAR_ID = "sidebar";
 const SIDEBAR_TOGGLE_ID = "sidebar-toggle";
@@ -123,7 +123,8 @@ type Viewer = NonNullable<RootData["viewer"]>;
 type Tags = NonNullable<RootData["sidebarTags"]>;
 
 /**
- * SPEC.md §2 sidebar, for members: their name (to their profile), Your Content, All Public Users, the
+ * SPEC.md §2 sidebar, for members: their name (to their profile), Your Content (with Follow requests for a
+ * private member or anyone with requests waiting), All Public Users, the
  * collapsible Popular Tags (open by default; each filters the feed) and the site's pages.
  */
 export function Sidebar({ state, viewer, tags }: { state: SidebarState; viewer: Viewer; tags: Tags }) {
@@ -176,6 +177,14 @@ export function Sidebar({ state, viewer, tags }: { state: SidebarState; viewer: 
             <li>
               <Link to="/users#favorites">My Favorites</Link>
             </li>
+            {viewer.isPrivate || viewer.pendingFollowRequests > 0 ? (
+              <li>
+                <NavLink to="/follow-requests">
+                  Follow requests
+                  <CountBadge count={viewer.pendingFollowRequests} label="waiting" />
+                </NavLink>
+              </li>
+            ) : null}
           </ul>
           <ul className="sidebar__links sidebar__links--spaced">
             <li>

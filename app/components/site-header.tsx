@@ -9,6 +9,22 @@ export function badgeText(count: number): string {
   return count > 9 ? "9+" : String(count);
 }
 
+/**
+ * A link's count (nothing at 0), named by hidden text ("Notifications, 3 unread") rather than aria-label, so
+ * the visible words stay part of the link's name (WCAG 2.5.3); the badge itself is for the eyes only.
+ */
+export function CountBadge({ count, label }: { count: number; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <>
+      <span className="nav-badge" aria-hidden="true">
+        {badgeText(count)}
+      </span>
+      <span className="visually-hidden">{`, ${count} ${label}`}</span>
+    </>
+  );
+}
+
 /** SPEC.md §9: at this width and below the header's links collapse behind the menu button. */
 export const NARROW_SCREEN = "(max-width: 768px)";
 
@@ -230,16 +246,7 @@ export function SiteHeader({ sidebarToggle }: { sidebarToggle?: ReactNode } = {}
               <NavLink to="/create">+ Add New</NavLink>
               <NavLink to="/notifications">
                 Notifications
-                {/* Named "Notifications, 3 unread" by hidden text rather than aria-label, so the visible
-                    words stay part of the name (WCAG 2.5.3); the badge itself is for the eyes only. */}
-                {viewer.unreadNotifications > 0 ? (
-                  <>
-                    <span className="nav-badge" aria-hidden="true">
-                      {badgeText(viewer.unreadNotifications)}
-                    </span>
-                    <span className="visually-hidden">, {viewer.unreadNotifications} unread</span>
-                  </>
-                ) : null}
+                <CountBadge count={viewer.unreadNotifications} label="unread" />
               </NavLink>
               <NavLink to="/users" end>
                 My Profile

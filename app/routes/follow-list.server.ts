@@ -1,23 +1,42 @@
 import { requestContext } from "../../worker/context.ts";
-import { followList } from "../../worker/core/people/index.ts";
+import { followList, removeFollower } from "../../worker/core/people/index.ts";
 import { memberName } from "../../worker/core/rules/index.ts";
+import { requireViewer } from "../auth.server.ts";
 import { notFoundPage } from "../failures.server.ts";
+import { listEntryAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/follow-list";
+
+const REMOVED = "Follower removed.";
 
 /** /users/:id/followers and /users/:id/following share this module (the route id says which). */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const services = context.get(requestContext);
-  const direction = new URL(request.url).pathname.endsWith("/following") ? "following" : "followers";
+  const url = new URL(request.url);
+  const direction = url.pathname.endsWith("/following") ? "following" : "followers";
   try {
     const { profile, users } = await followList(services, params.userId, direction);
     const name = memberName(profile);
+    const ownFollowers = direction === "followers" && profile._id === services.viewer?.id;
     return {
       userId: profile._id,
       direction,
       title: direction === "followers" ? `People following ${name}` : `People ${name} follows`,
       users,
+      ownFollowers,
+      notice: ownFollowers && url.searchParams.has("removed") ? REMOVED : null,
     };
   } catch (error) {
     notFoundPage(error, "User not found.");
   }
+}
+
+/** intent=remove on one's own followers list: `userId` stops following the viewer (and is not told). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const form = await request.formData();
+  const { userId } = textFields(form, ["userId"]);
+  return listEntryAction(form, () => removeFollower(context.get(requestContext), viewer, userId), {
+    notice: REMOVED,
+    redirectTo: `/users/${viewer.id}/followers?removed`,
+  });
 }

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
+import { memberName } from "../../worker/core/rules/names.ts";
+import { AnswerNotice, AnswerRow, useAnswerNotice } from "../components/answer-row.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { UserList } from "../components/user-list.tsx";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/follow-list";
 
-export { loader } from "./follow-list.server.ts";
+export { action, loader } from "./follow-list.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
@@ -12,15 +14,42 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     path: loaderData ? `/users/${loaderData.userId}/${loaderData.direction}` : "/all-users",
   });
 
-export default function FollowList({ loaderData }: Route.ComponentProps) {
-  const { title, users, userId, direction } = loaderData;
+/** A member's followers or the members they follow; on one's own followers, a Remove button for each. */
+export default function FollowList({ loaderData, actionData }: Route.ComponentProps) {
+  const { title, users, userId, direction, ownFollowers } = loaderData;
+  const { notice, ref, onAnswered } = useAnswerNotice(loaderData.notice);
   return (
     <section className="narrow" aria-labelledby="follow-list-title">
       <p>
         <Link to={`/users/${userId}`}>← Back to the profile</Link>
       </p>
       <h1 id="follow-list-title">{title}</h1>
-      <UserList users={users} empty={direction === "followers" ? "No followers yet." : "Not following anyone yet."} />
+      {ownFollowers ? (
+        <AnswerNotice notice={notice} noticeRef={ref} error={actionData && !actionData.ok ? actionData.error : null} />
+      ) : null}
+      <UserList
+        users={users}
+        empty={direction === "followers" ? "No followers yet." : "Not following anyone yet."}
+        row={
+          ownFollowers
+            ? (user) => (
+                <AnswerRow
+                  key={user._id}
+                  user={user}
+                  action={`/users/${userId}/followers`}
+                  onAnswered={onAnswered}
+                  buttons={[
+                    {
+                      intent: "remove",
+                      label: "Remove",
+                      title: `Remove ${memberName(user)} from your followers. They won't be told.`,
+                    },
+                  ]}
+                />
+              )
+            : undefined
+        }
+      />
     </section>
   );
 }

@@ -5,7 +5,10 @@ import { requireViewer } from "../auth.server.ts";
 import { reactionReply } from "../reactions.server.ts";
 import type { Route } from "./+types/follow";
 
-/** intent=follow or intent=unfollow; back to the profile, or data for the button's fetcher. */
+/**
+ * intent=follow (a follow, or a request to a private member) or intent=unfollow (which also withdraws a pending
+ * request); back to the profile, or data for the button's fetcher.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireViewer(request, context);
   const form = await request.formData();
@@ -14,7 +17,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return reactionReply(
     form,
     "profile",
-    () => (unfollowing ? unfollow(services, viewer, params.userId) : follow(services, viewer, params.userId)),
+    async () => {
+      if (unfollowing) await unfollow(services, viewer, params.userId);
+      else await follow(services, viewer, params.userId);
+    },
     unfollowing ? "Failed to unfollow." : "Failed to follow.",
   );
 }

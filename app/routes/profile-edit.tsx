@@ -62,10 +62,15 @@ export default function ProfileEdit({ loaderData, actionData }: Route.ComponentP
             <input
               type="checkbox"
               name="isPrivate"
+              aria-describedby="profile-private-hint"
               defaultChecked={values ? values.isPrivate === "on" : me.isPrivate}
             />{" "}
             Private profile: only my followers see my connections
           </label>
+          <p className="field__hint" id="profile-private-hint">
+            New followers need your approval. People who already follow you keep following. Turning this off accepts
+            every pending request.
+          </p>
         </fieldset>
         <div className="form__actions">
           <button type="submit" className="button" disabled={saving}>

@@ -16,7 +16,7 @@ import {
   type Profile,
   profileColumns,
   toProfile,
-  viewerFollows,
+  viewerRelation,
 } from "../../worker/core/people/index.ts";
 import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
 import { connections, favorites, users } from "../../worker/db/schema.ts";
@@ -31,6 +31,10 @@ export interface ProfilePage {
   profile: Profile;
   isOwn: boolean;
   isFollowing: boolean;
+  /** The viewer's follow request to this member is waiting for an answer. */
+  requested: boolean;
+  /** On one's own profile: requests waiting for one's answer (read with the viewer); else 0. */
+  pendingRequests: number;
   /** Null when the member is private and the viewer may not see their content. */
   creations: ReturnType<typeof toPage> | null;
   /** The owner's favorites; null on anyone else's profile (SPEC.md §6). */
@@ -38,9 +42,10 @@ export interface ProfilePage {
 }
 
 /**
- * Everything a member's profile page shows, in one round trip: the profile, whether the viewer follows them,
- * a page of their connections with its count, and, on one's own profile, one's favorites. The connection
- * reads apply the privacy rule row by row, so they can run before knowing whether the profile is visible.
+ * Everything a member's profile page shows, in one round trip: the profile, whether the viewer follows them
+ * (or has asked to), a page of their connections with its count, and, on one's own profile, one's favorites.
+ * The connection reads apply the privacy rule row by row, so they can run before knowing whether the profile
+ * is visible.
  */
 export async function profilePage(
   services: RequestServices,
@@ -54,10 +59,7 @@ export async function profilePage(
   const favoritedAt = sql`(select ${favorites.createdAt} from ${favorites} where ${favorites.userId} = ${viewer.id} and ${favorites.connectionId} = ${connections.id})`;
   const [profiles, cards, counted, favoriteRows] = await db.batch([
     db
-      .select({
-        ...profileColumns,
-        viewerFollows: viewerFollows(viewer),
-      })
+      .select({ ...profileColumns, ...viewerRelation(viewer) })
       .from(users)
       .where(eq(users.id, userId)),
     ...pageReads(services, eq(connections.userId, userId), page),
@@ -71,6 +73,8 @@ export async function profilePage(
     profile: toProfile(services.origin, row),
     isOwn,
     isFollowing: Boolean(row.viewerFollows),
+    requested: Boolean(row.viewerRequested),
+    pendingRequests: isOwn ? viewer.pendingFollowRequests : 0,
     creations: maySeeContentOf(row, viewer) ? toPage(services.origin, page, [cards, counted]) : null,
     favorites: isOwn ? favoriteRows.map((favorite) => toConnectionView(services.origin, favorite)) : null,
   };

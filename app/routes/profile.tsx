@@ -7,6 +7,7 @@ import { FollowButton } from "../components/follow-button.tsx";
 import { LocalDate } from "../components/local-date.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
+import { CountBadge } from "../components/site-header.tsx";
 import { pageMeta } from "../meta.ts";
 import { plural } from "../plural.ts";
 import { snippet } from "../snippet.ts";
@@ -26,11 +27,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 
 /**
  * A member's profile (SPEC.md §2). The owner sees My Creations and My Favorites (favorites sits at #favorites,
- * so /users#favorites lands on it with or without JavaScript); others see the member's connections when the
- * profile is public or they follow it, and a Follow/Unfollow button.
+ * so /users#favorites lands on it with or without JavaScript) and, when private or asked, a way to their follow
+ * requests; others see the member's connections when the profile is public or they follow it, and a Follow,
+ * Requested or Unfollow button.
  */
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, isOwn, isFollowing, creations, favorites } = loaderData;
+  const { profile, isOwn, isFollowing, requested, pendingRequests, creations, favorites } = loaderData;
   const name = memberName(profile);
   const counts = (followers: number) => (
     <p className="profile__counts">
@@ -60,12 +62,26 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           {isOwn ? (
             <>
               {counts(profile.followerCount)}
-              <Link to="/profile/edit" className="button button--ghost button--small">
-                Edit profile
-              </Link>
+              <p className="profile__actions">
+                <Link to="/profile/edit" className="button button--ghost button--small">
+                  Edit profile
+                </Link>
+                {profile.isPrivate || pendingRequests > 0 ? (
+                  <Link to="/follow-requests" className="button button--ghost button--small">
+                    Follow requests
+                    <CountBadge count={pendingRequests} label="waiting" />
+                  </Link>
+                ) : null}
+              </p>
             </>
           ) : (
-            <FollowButton userId={profile._id} isFollowing={isFollowing} followerCount={profile.followerCount}>
+            <FollowButton
+              userId={profile._id}
+              isPrivate={profile.isPrivate}
+              isFollowing={isFollowing}
+              requested={requested}
+              followerCount={profile.followerCount}
+            >
               {counts}
             </FollowButton>
           )}
@@ -82,7 +98,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <section id="creations" aria-labelledby="creations-title" className="profile__section">
         <h2 id="creations-title">{isOwn ? "My Creations" : `Connections by ${name}`}</h2>
         {!creations ? (
-          <p className="empty">{PROFILE_MESSAGES.hidden}</p>
+          <div className="empty">
+            <p>{PROFILE_MESSAGES.hidden}</p>
+            <p className="muted">
+              {requested
+                ? `Your follow request is waiting for ${name}'s approval.`
+                : `Follow ${name} to ask to see their connections.`}
+            </p>
+          </div>
         ) : creations.connections.length === 0 ? (
           <p className="empty">
             {isOwn ? "No connections found yet. Be the first to add one!" : "No connections found yet."}

@@ -9,6 +9,7 @@
  * - usernames are 3-20 letters, digits or underscores, unique case-insensitively; emails are @example.com;
  * - exactly one private member, and only that member's followers like, favourite or comment on their posts;
  * - nobody follows themselves, likes or favourites their own post, or does either twice;
+ * - follow requests go to the private member, from members who do not follow them yet, once each;
  * - comments happen after their post and before "now" (minutesAfterPost < daysAgo * 1440).
  */
 
@@ -1243,6 +1244,12 @@ export const follows: SeedFollow[] = [
   ["celluloid_cat", "orbital_reads"],
   ["celluloid_cat", "jun_frames"],
   ["celluloid_cat", "mara_teaches"],
+];
+
+/** [requester, private member]: follow requests still waiting for an answer, oldest first. */
+export const followRequests: SeedFollow[] = [
+  ["noirhound", "quietmarginalia"],
+  ["celluloid_cat", "quietmarginalia"],
 ];
 
 /** Index of the connection whose movie has this title (throws on a typo, so the lists below stay honest). */

@@ -21,7 +21,16 @@ import { notificationText } from "../../worker/core/notifications/index.ts";
 import { memberName, normalizeTags, splitList } from "../../worker/core/rules/index.ts";
 import type { Database } from "../../worker/db/client.ts";
 import * as schema from "../../worker/db/schema.ts";
-import { comments, favorites, follows, likes, connections as pairs, textPosts, users } from "./content.ts";
+import {
+  comments,
+  favorites,
+  followRequests,
+  follows,
+  likes,
+  connections as pairs,
+  textPosts,
+  users,
+} from "./content.ts";
 import { renderAvatar, renderCover, renderPoster, renderScreenshot } from "./images.ts";
 
 export const DEMO_EMAIL = "demo@example.com";
@@ -208,6 +217,12 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     return { followerId: userId(follower).id, followeeId: userId(followee).id, createdAt };
   });
 
+  const requestRows = followRequests.map(([requester, target], index) => {
+    const createdAt = now - (followRequests.length - index) * 3 * 60 * MINUTE;
+    notify("follow_request", userId(requester), userId(target).id, null, createdAt, { dedupeKey: "follow_request" });
+    return { id: newId(createdAt), requesterId: userId(requester).id, targetId: userId(target).id, createdAt };
+  });
+
   const likeRows = likes.map((like, index) => {
     const connection = pairConnection(like.connection);
     const createdAt = Math.min(now, connection.createdAt! + (index % 48) * 30 * MINUTE + MINUTE);
@@ -255,6 +270,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     db.insert(schema.connections).values(connectionRows),
     db.insert(schema.connectionTags).values(tagRows),
     db.insert(schema.follows).values(followRows),
+    db.insert(schema.followRequests).values(requestRows),
     db.insert(schema.likes).values(likeRows),
     db.insert(schema.favorites).values(favoriteRows),
     db.insert(schema.comments).values(commentRows),

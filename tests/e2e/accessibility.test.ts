@@ -41,6 +41,7 @@ beforeAll(async () => {
     "/notifications",
     "/users",
     `/users/${demo!.id}/followers`,
+    "/follow-requests",
     "/profile/edit",
     `/connections/${own!.id}`,
     `/connections/${own!.id}/edit`,

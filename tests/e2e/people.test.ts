@@ -4,8 +4,9 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderAvatar } from "../../scripts/seed/images.ts";
-import { javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
-import { registerUser } from "../support/http.ts";
+import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
+import { hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { api, registerUser } from "../support/http.ts";
 
 const suite = seededBrowserSuite();
 
@@ -37,6 +38,41 @@ describe.each(javaScriptModes)("people ($name)", ({ javaScriptEnabled }) => {
     await page.getByRole("button", { name: "Follow", exact: true }).waitFor();
     await page.getByText("0 followers").waitFor();
     await page.context().close();
+  });
+
+  it("asks to follow a private member, who accepts, and then sees their connections", async () => {
+    const owner = await registerUser(suite.app);
+    await api(suite.app, "PUT", "/users/profile", { token: owner.token, body: { isPrivate: true } });
+    await api(suite.app, "POST", "/connections", { token: owner.token, body: { context: "For approved eyes only" } });
+
+    const { page: fan } = await logInAsNewMember(javaScriptEnabled);
+    await fan.goto(`${suite.app.url}/users/${owner._id}`);
+    await fan.getByText(PROFILE_MESSAGES.hidden).waitFor();
+    if (javaScriptEnabled) await hydrated(fan);
+    await fan.getByRole("button", { name: "Follow", exact: true }).click();
+    await fan.getByRole("button", { name: "Requested" }).waitFor();
+    await fan.getByText("Your follow request is waiting for").waitFor();
+    await fan.getByText("0 followers").waitFor();
+
+    const ownerPage = await (await newVisitor(suite.browser, { javaScriptEnabled })).newPage();
+    await logIn(ownerPage, suite.app.url, owner);
+    await ownerPage
+      .getByRole("complementary", { name: "Sidebar" })
+      .getByRole("link", { name: /Follow requests/ })
+      .click();
+    await ownerPage.getByRole("heading", { name: "Follow requests", level: 1 }).waitFor();
+    if (javaScriptEnabled) await hydrated(ownerPage);
+    await ownerPage.getByRole("button", { name: "Accept" }).click();
+    await ownerPage.getByText("Request accepted.").waitFor();
+    await ownerPage.getByText("No pending follow requests.").waitFor();
+    await expect.poll(() => ownerPage.locator("aside .nav-badge").count()).toBe(0);
+
+    await fan.goto(`${suite.app.url}/users/${owner._id}`);
+    await fan.getByText("For approved eyes only").waitFor();
+    await fan.getByRole("button", { name: "Unfollow" }).waitFor();
+    await fan.getByText("1 follower", { exact: true }).waitFor();
+    await ownerPage.context().close();
+    await fan.context().close();
   });
 
   it("edits the profile with a new picture and lands on the profile", async () => {

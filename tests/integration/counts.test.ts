@@ -68,6 +68,7 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant("delete" as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant("privacy" as const), by: member, isPrivate: fc.boolean() }),
   fc.record({ kind: fc.constant("follow" as const), by: member, of: member }),
+  fc.record({ kind: fc.constant("answer" as const), by: member, of: member, accept: fc.boolean() }),
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
@@ -90,7 +91,13 @@ async function run(op: Operation) {
     return;
   }
   if (op.kind === "follow") {
+    // A private member gets a request, which changes nothing anyone sees until it is accepted.
     if (op.by !== op.of) await api(app, "POST", `/follows/${members[op.of]!._id}`, { token: members[op.by]!.token });
+    return;
+  }
+  if (op.kind === "answer") {
+    const path = `/follows/requests/${members[op.of]!._id}/${op.accept ? "accept" : "decline"}`;
+    expect([200, 404]).toContain((await api(app, "POST", path, { token: members[op.by]!.token })).status);
     return;
   }
   if (!posted.length) return;
@@ -223,7 +230,7 @@ async function expectViewsMatch(viewer: { _id: string; token: string } | null) {
 describe("maintained counts", () => {
   it("equal counts made from scratch after random writes, and every viewer sees the privacy rule's numbers", async () => {
     // What the checks ran against, so the test shows it exercised private owners, followers and tags.
-    const seen = { privateRows: 0, follows: 0, tags: 0 };
+    const seen = { privateRows: 0, follows: 0, requests: 0, tags: 0 };
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 10, maxLength: 30 }), async (operations) => {
         for (const op of operations) await run(op);
@@ -231,7 +238,8 @@ describe("maintained counts", () => {
         for (const viewer of [null, ...members]) await expectViewsMatch(viewer);
         const mix = await app.db.get<Record<keyof typeof seen, number>>(sql`select
           (select count(*) from connections where owner_private = 1) as privateRows,
-          (select count(*) from follows) as follows, (select count(*) from connection_tags) as tags`);
+          (select count(*) from follows) as follows, (select count(*) from follow_requests) as requests,
+          (select count(*) from connection_tags) as tags`);
         for (const key of Object.keys(seen) as Array<keyof typeof seen>)
           seen[key] = Math.max(seen[key], Number(mix![key]));
       }),
@@ -239,6 +247,7 @@ describe("maintained counts", () => {
     );
     expect(seen.privateRows).toBeGreaterThan(0);
     expect(seen.follows).toBeGreaterThan(0);
+    expect(seen.requests).toBeGreaterThan(0);
     expect(seen.tags).toBeGreaterThan(10);
   }, 240_000);
 });

@@ -14,6 +14,7 @@ let owner: Member; // public, owns `mine` and `comment`, receives `notification`
 let stranger: Member; // the one trying
 let recluse: Member; // private, owns `hidden` and `hiddenComment`; the stranger does not follow them
 const ids = { mine: "", comment: "", notification: "", hidden: "", hiddenComment: "" };
+let followerId = "";
 
 async function member(): Promise<Member> {
   const user = await registerUser(app);
@@ -51,6 +52,10 @@ beforeAll(async () => {
   expect((await api(app, "PUT", "/users/profile", { token: recluse.token, body: { isPrivate: true } })).status).toBe(
     200,
   );
+  // A follower of the owner's and a request waiting for the recluse: theirs to remove and to answer.
+  expect((await api(app, "POST", `/follows/${owner._id}`, { token: liker.token })).status).toBe(201);
+  expect((await api(app, "POST", `/follows/${recluse._id}`, { token: owner.token })).status).toBe(202);
+  followerId = liker._id;
   expect(Object.values(ids).every(Boolean)).toBe(true);
 });
 
@@ -68,6 +73,7 @@ async function snapshot() {
     "likes",
     "favorites",
     "follows",
+    "follow_requests",
     "notifications",
     "tag_counts",
     "counters",
@@ -150,6 +156,27 @@ describe("the API refuses changes by anyone but the owner", () => {
       path: `/comments/${ids.hiddenComment}`,
       status: 404,
     },
+    {
+      name: "accept a request made to someone else",
+      method: "POST",
+      path: `/follows/requests/${owner._id}/accept`,
+      status: 404,
+      message: "Follow request not found",
+    },
+    {
+      name: "decline a request made to someone else",
+      method: "POST",
+      path: `/follows/requests/${owner._id}/decline`,
+      status: 404,
+      message: "Follow request not found",
+    },
+    {
+      name: "remove someone else's follower",
+      method: "DELETE",
+      path: `/follows/followers/${followerId}`,
+      status: 404,
+      message: "Not a follower",
+    },
   ];
 
   it("answers another member 403, or 404 where privacy hides the target, and writes nothing", async () => {
@@ -181,6 +208,9 @@ describe("the API refuses changes by anyone but the owner", () => {
       { method: "PUT", path: "/users/profile", body: { displayName: "X" } },
       { method: "POST", path: `/follows/${owner._id}` },
       { method: "DELETE", path: `/follows/${owner._id}` },
+      { method: "POST", path: `/follows/requests/${owner._id}/accept` },
+      { method: "POST", path: `/follows/requests/${owner._id}/decline` },
+      { method: "DELETE", path: `/follows/followers/${owner._id}` },
       { method: "PATCH", path: `/notifications/${ids.notification}/read` },
       { method: "PATCH", path: "/notifications/read-all" },
       { method: "POST", path: "/auth/logout" },
@@ -264,6 +294,8 @@ describe("the pages refuse changes by anyone but the owner", () => {
       `/connections/${ids.mine}/favorite`,
       `/users/${owner._id}/follow`,
       "/notifications",
+      "/follow-requests",
+      `/users/${owner._id}/followers`,
       "/profile/edit",
     ];
     for (const path of paths) {

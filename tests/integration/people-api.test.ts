@@ -182,13 +182,19 @@ describe("follows", () => {
 describe("privacy matrix", () => {
   let owner: Member;
   let follower: Member;
+  let requester: Member; // asked to follow the owner once they were private; not answered
   let other: Member;
   let connectionId: string;
   let movieId: string;
   let bookId: string;
 
   beforeAll(async () => {
-    [owner, follower, other] = await Promise.all([registerUser(app), registerUser(app), registerUser(app)]);
+    [owner, follower, requester, other] = await Promise.all([
+      registerUser(app),
+      registerUser(app),
+      registerUser(app),
+      registerUser(app),
+    ]);
     const created = await api(app, "POST", "/connections", {
       token: owner.token,
       body: { movieTitle: "Matrix Movie", bookTitle: "Matrix Book", context: "zebra-unique-words", tags: "matrix-tag" },
@@ -202,12 +208,14 @@ describe("privacy matrix", () => {
     });
     await api(app, "POST", `/follows/${owner._id}`, { token: follower.token });
     await api(app, "PUT", "/users/profile", { token: owner.token, body: { isPrivate: true } });
+    expect((await api(app, "POST", `/follows/${owner._id}`, { token: requester.token })).status).toBe(202);
   });
 
   const viewers = () =>
     [
       ["owner", owner.token, true],
       ["follower", follower.token, true],
+      ["requester (pending)", requester.token, false],
       ["other member", other.token, false],
       ["visitor", undefined, false],
     ] as const;
@@ -256,10 +264,12 @@ describe("privacy matrix", () => {
 
   it("refuses interactions with hidden content as if it did not exist", async () => {
     for (const route of ["like", "favorite"]) {
-      expect((await api(app, "POST", `/connections/${connectionId}/${route}`, { token: other.token })).status).toBe(
-        404,
-      );
+      for (const token of [other.token, requester.token]) {
+        expect((await api(app, "POST", `/connections/${connectionId}/${route}`, { token })).status).toBe(404);
+      }
     }
+    const comment = { token: requester.token, body: { text: "Let me in." } };
+    expect((await api(app, "POST", `/connections/${connectionId}/comments`, comment)).status).toBe(404);
     expect((await api(app, "POST", `/connections/${connectionId}/like`, { token: follower.token })).status).toBe(200);
   });
 });

@@ -132,3 +132,110 @@ describe("profiles as pages", () => {
     expect(html).not.toContain(`@${hidden.username}`);
   });
 });
+
+describe("follow requests as pages", () => {
+  async function privateMember() {
+    const owner = await member();
+    await api(app, "PUT", "/users/profile", { token: owner.token, body: { isPrivate: true } });
+    return owner;
+  }
+  const followForm = (owner: { _id: string }, fan: { cookie: string }, intent: "follow" | "unfollow") =>
+    postForm(
+      app,
+      `/users/${owner._id}/follow`,
+      { intent, redirectTo: `/users/${owner._id}`, via: "form" },
+      { cookie: fan.cookie },
+    );
+  const main = (html: string) => /<main[\s\S]*<\/main>/.exec(html)![0];
+
+  it("ask a private member by form: the button says Requested, and pressing it withdraws the request", async () => {
+    const [owner, fan] = await Promise.all([privateMember(), member()]);
+    expect((await followForm(owner, fan, "follow")).headers.get("location")).toBe(`/users/${owner._id}#profile`);
+    let html = main((await get(`/users/${owner._id}`, fan.cookie)).html);
+    expect(html).toContain(">Requested<");
+    expect(html).toContain('name="intent" value="unfollow"');
+    expect(html).toContain("<strong>0</strong> followers");
+    expect(html).toContain(PROFILE_MESSAGES.hidden);
+    expect(html).toContain("Your follow request is waiting for");
+    await followForm(owner, fan, "unfollow");
+    html = main((await get(`/users/${owner._id}`, fan.cookie)).html);
+    expect(html).toContain(">Follow<");
+    expect(html).not.toContain(">Requested<");
+    expect((await api(app, "GET", "/follows/requests", { token: owner.token })).body).toEqual([]);
+  });
+
+  it("list requests on /follow-requests, linked from the profile, the sidebar and the notification", async () => {
+    const [owner, fan] = await Promise.all([privateMember(), member()]);
+    const before = await get("/users", owner.cookie);
+    expect(main(before.html)).toContain('href="/follow-requests"');
+    expect(await get("/follow-requests")).toMatchObject({ response: expect.objectContaining({ status: 302 }) });
+    await followForm(owner, fan, "follow");
+    const page = await get("/follow-requests", owner.cookie);
+    expect(page.response.status).toBe(200);
+    expect(page.html).toMatch(/<aside[\s\S]*href="\/follow-requests"[\s\S]*nav-badge" aria-hidden="true">1</);
+    expect(page.html).toContain(", 1 waiting");
+    expect(main(page.html)).toContain(`@${fan.username}`);
+    expect(main(page.html)).toMatch(/asked \d+s ago/);
+    expect(main(page.html)).toMatch(/<button type="submit" value="accept"[^>]*name="intent">Accept</);
+    expect(main(page.html)).toMatch(/<button type="submit" value="decline"[^>]*name="intent">Decline</);
+    const [notification] = (await api(app, "GET", "/notifications", { token: owner.token })).body;
+    const open = await postForm(app, "/notifications", { intent: "open", id: notification._id }, owner);
+    expect(open.headers.get("location")).toBe("/follow-requests");
+  });
+
+  it("accept by form: a notice, the requester follows, and the badges are gone on the next page", async () => {
+    const [owner, fan] = await Promise.all([privateMember(), member()]);
+    await api(app, "POST", "/connections", { token: owner.token, body: { context: "Only for the approved" } });
+    await followForm(owner, fan, "follow");
+    const accepted = await postForm(app, "/follow-requests", { intent: "accept", userId: fan._id }, owner);
+    expect(accepted.status).toBe(302);
+    expect(accepted.headers.get("location")).toBe("/follow-requests?answered=accept");
+    const after = (await get("/follow-requests?answered=accept", owner.cookie)).html;
+    expect(main(after)).toContain("Request accepted.");
+    expect(main(after)).toContain("No pending follow requests.");
+    expect(after).not.toContain("nav-badge");
+    const profile = main((await get(`/users/${owner._id}`, fan.cookie)).html);
+    expect(profile).toContain(">Unfollow<");
+    expect(profile).toContain("Only for the approved");
+  });
+
+  it("decline by form: a notice, nobody told; a stale answer shows the contract's message", async () => {
+    const [owner, fan] = await Promise.all([privateMember(), member()]);
+    await followForm(owner, fan, "follow");
+    const declined = await postForm(app, "/follow-requests", { intent: "decline", userId: fan._id }, owner);
+    expect(declined.headers.get("location")).toBe("/follow-requests?answered=decline");
+    expect(main((await get("/follow-requests?answered=decline", owner.cookie)).html)).toContain("Request declined.");
+    expect((await api(app, "GET", "/notifications", { token: fan.token })).body).toEqual([]);
+    const stale = await postForm(app, "/follow-requests", { intent: "accept", userId: fan._id }, owner);
+    expect(stale.status).toBe(404);
+    expect(await stale.text()).toContain("Follow request not found");
+    const html = main((await get(`/users/${owner._id}`, fan.cookie)).html);
+    expect(html).toContain(">Follow<");
+  });
+
+  it("remove a follower from one's own followers list by form", async () => {
+    const [owner, fan, other] = await Promise.all([member(), member(), member()]);
+    await followForm(owner, fan, "follow");
+    await followForm(owner, other, "follow");
+    const theirs = main((await get(`/users/${owner._id}/followers`, fan.cookie)).html);
+    expect(theirs).not.toContain(">Remove<");
+    const own = main((await get(`/users/${owner._id}/followers`, owner.cookie)).html);
+    expect(own.match(/>Remove</g)).toHaveLength(2);
+    const removed = await postForm(app, `/users/${owner._id}/followers`, { intent: "remove", userId: fan._id }, owner);
+    expect(removed.headers.get("location")).toBe(`/users/${owner._id}/followers?removed`);
+    const after = main((await get(`/users/${owner._id}/followers?removed`, owner.cookie)).html);
+    expect(after).toContain("Follower removed.");
+    expect(after).not.toContain(`@${fan.username}`);
+    expect(after).toContain(`@${other.username}`);
+    const again = await postForm(app, `/users/${owner._id}/followers`, { intent: "remove", userId: fan._id }, owner);
+    expect(again.status).toBe(404);
+    expect(await again.text()).toContain("Not a follower");
+  });
+
+  it("explain on the profile form what turning private and public does to followers and requests", async () => {
+    const owner = await member();
+    expect((await get("/profile/edit", owner.cookie)).html).toContain(
+      "New followers need your approval. People who already follow you keep following.",
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, connections, follows, likes, movies, users } from "../../worker/db/schema.ts";
+import { comments, connections, followRequests, follows, likes, movies, users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { nextClientAddress, registerUser } from "../support/http.ts";
 
@@ -37,6 +37,11 @@ const ROUTES: Array<[method: string, path: (id: string) => string]> = [
   ["POST", (id) => `/follows/${id}`],
   ["DELETE", (id) => `/follows/${id}`],
   ["GET", (id) => `/follows/followers/${id}`],
+  ["DELETE", (id) => `/follows/followers/${id}`],
+  ["GET", (id) => `/follows/is-following/${id}`],
+  ["GET", () => "/follows/requests"],
+  ["POST", (id) => `/follows/requests/${id}/accept`],
+  ["POST", (id) => `/follows/requests/${id}/decline`],
   ["GET", (id) => `/connections/${id}`],
   ["POST", () => "/connections"],
   ["PUT", (id) => `/connections/${id}`],
@@ -63,7 +68,7 @@ const ids = () =>
   );
 
 async function tableCounts() {
-  const tables = [users, connections, movies, comments, likes, follows] as const;
+  const tables = [users, connections, movies, comments, likes, follows, followRequests] as const;
   return Promise.all(tables.map(async (table) => (await app.db.select({ n: count() }).from(table))[0]!.n));
 }
 

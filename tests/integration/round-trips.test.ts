@@ -88,6 +88,8 @@ const memberPages = () => [
   `/users/${ids.other}/followers`,
   `/users/${ids.other}/following`,
   "/notifications",
+  "/follow-requests",
+  `/users/${ids.me}/followers`,
   "/create",
   "/profile/edit",
   "/all-users",

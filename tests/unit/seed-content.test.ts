@@ -3,6 +3,7 @@ import {
   comments,
   connections,
   favorites,
+  followRequests,
   follows,
   GENRES,
   likes,
@@ -165,6 +166,18 @@ describe("seed content: social graph and activity", () => {
       expect(seen.has(key), key).toBe(false);
       seen.add(key);
     }
+  });
+
+  it("has follow requests to the private member only, from members not following them yet, once each", () => {
+    const secret = privateUsers[0]!.username;
+    const requesters = followRequests.map(([requester, target]) => {
+      expect(target).toBe(secret);
+      expect(usernames.has(requester)).toBe(true);
+      expect(followersOf(secret).has(requester), requester).toBe(false);
+      return requester;
+    });
+    expect(requesters.length).toBeGreaterThan(0);
+    expect(new Set(requesters).size).toBe(requesters.length);
   });
 
   it("gives the demo user 3-4 followees and 3+ followers", () => {

@@ -292,7 +292,37 @@ export const follows = sqliteTable(
   ],
 );
 
-export const notificationTypes = ["like", "comment", "favorite", "new_follower"] as const;
+/**
+ * A request to follow a private member, waiting for their answer (API.md "Follow requests"). A pair never has a
+ * request and a follow at once: every write that creates one removes or refuses the other in the same batch.
+ */
+export const followRequests = sqliteTable(
+  "follow_requests",
+  {
+    id: text("id").primaryKey(),
+    requesterId: text("requester_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetId: text("target_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("follow_requests_pair").on(t.requesterId, t.targetId),
+    index("follow_requests_target_newest").on(t.targetId, t.createdAt, t.id),
+    check("follow_requests_not_self", sql`${t.requesterId} <> ${t.targetId}`),
+  ],
+);
+
+export const notificationTypes = [
+  "like",
+  "comment",
+  "favorite",
+  "new_follower",
+  "follow_request",
+  "follow_accepted",
+] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 export const notifications = sqliteTable(
@@ -309,8 +339,9 @@ export const notifications = sqliteTable(
     connectionId: text("connection_id").references(() => connections.id, { onDelete: "cascade" }),
     commentId: text("comment_id").references(() => comments.id, { onDelete: "cascade" }),
     /**
-     * Set for like, favorite and follow notifications ("like:<connectionId>", "follow"): the unique index
-     * below makes a repeated action by the same sender a no-op instead of a second notification.
+     * Set for like, favorite, follow and follow request notifications ("like:<connectionId>", "follow",
+     * "follow_request", "follow_accepted"): the unique index below makes a repeated action by the same sender a
+     * no-op instead of a second notification.
      */
     dedupeKey: text("dedupe_key"),
     link: text("link").notNull().default(""),

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { favorites, notifications, sessions, users } from "../../db/schema.ts";
+import { favorites, followRequests, notifications, sessions, users } from "../../db/schema.ts";
 import { AppError, badRequest, unauthorized } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
@@ -141,6 +141,10 @@ export async function resolveViewer(
           Number,
         ),
       favoriteIds: sql<string>`(select coalesce(json_group_array(${favorites.connectionId}), '[]') from ${favorites} where ${favorites.userId} = ${users.id})`,
+      pendingFollowRequests:
+        sql<number>`(select count(*) from ${followRequests} where ${followRequests.targetId} = ${users.id})`.mapWith(
+          Number,
+        ),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -11,7 +11,7 @@ import {
   maySeeContentOf,
   toUserSummary,
   type UserSummary,
-  viewerFollows,
+  viewerRelation,
 } from "../people/index.ts";
 import { PROFILE_MESSAGES } from "../rules/index.ts";
 
@@ -150,7 +150,7 @@ export async function userConnections(services: RequestServices, userId: string)
   const { db, viewer, origin } = services;
   const [owners, rows] = await db.batch([
     db
-      .select({ id: users.id, isPrivate: users.isPrivate, viewerFollows: viewerFollows(viewer) })
+      .select({ id: users.id, ...viewerRelation(viewer) })
       .from(users)
       .where(eq(users.id, userId)),
     selectConnections(services, eq(connections.userId, userId)).orderBy(...newestFirst),

@@ -3,7 +3,9 @@ export {
   markAllNotificationsRead,
   markNotificationRead,
   type NotificationView,
+  notificationIf,
   notificationInsert,
+  notificationsWhere,
   notificationTarget,
 } from "./notifications.ts";
 export { notificationText } from "./text.ts";

@@ -1,7 +1,8 @@
-import { and, desc, eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { alias, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { books, connections, movies, type NotificationType, notifications, users } from "../../db/schema.ts";
+import { sqlNewId, sqlNow } from "../../db/sql.ts";
 import { badRequest } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
@@ -126,8 +127,7 @@ export function notificationInsert(
 ) {
   if (input.sender.id === input.recipientId) return null;
   const { message, link } = notificationText(input.type, input.sender, input.connectionId);
-  const dedupeKey =
-    input.type === "comment" ? null : input.type === "new_follower" ? "follow" : `${input.type}:${input.connectionId}`;
+  const dedupeKey = dedupeKeyOf(input.type, input.connectionId);
   return db
     .insert(notifications)
     .values({
@@ -143,4 +143,67 @@ export function notificationInsert(
     })
     .onConflictDoNothing()
     .returning({ id: notifications.id });
+}
+
+/** Comments may notify again; every other type at most once per sender and target (see `notificationInsert`). */
+function dedupeKeyOf(type: NotificationType, connectionId: string | null): string | null {
+  if (type === "comment") return null;
+  if (type === "new_follower") return "follow";
+  if (type === "follow_request" || type === "follow_accepted") return type;
+  return `${type}:${connectionId}`;
+}
+
+/**
+ * Statement that records one member notification (no connection) for each recipient a query finds: the
+ * `recipientId` column of `from`'s rows that match `where`. The condition is read in the same statement as the
+ * insert, so a notification is written only if what it tells of holds when it is written (a request still
+ * pending, say), and one statement can notify every requester at once.
+ */
+export function notificationsWhere(
+  db: RequestServices["db"],
+  input: {
+    type: "new_follower" | "follow_request" | "follow_accepted";
+    sender: Pick<Viewer, "id" | "username" | "displayName">;
+    recipientId: SQLiteColumn;
+    from: SQLiteTable;
+    where: SQL;
+  },
+) {
+  const { message, link } = notificationText(input.type, input.sender, null);
+  return db
+    .insert(notifications)
+    .select((qb) =>
+      qb
+        .select({
+          id: sqlNewId().as("id"),
+          recipientId: input.recipientId,
+          senderId: sql`${input.sender.id}`.as("sender_id"),
+          type: sql`${input.type}`.as("type"),
+          connectionId: sql`null`.as("connection_id"),
+          commentId: sql`null`.as("comment_id"),
+          dedupeKey: sql`${dedupeKeyOf(input.type, null)}`.as("dedupe_key"),
+          link: sql`${link}`.as("link"),
+          message: sql`${message}`.as("message"),
+          read: sql`0`.as("read"),
+          createdAt: sqlNow().as("created_at"),
+        })
+        .from(input.from)
+        .where(and(input.where, ne(input.recipientId, input.sender.id))),
+    )
+    .onConflictDoNothing()
+    .returning({ id: notifications.id });
+}
+
+/** `notificationsWhere` for one member: notifies `recipientId` if `when` holds as the statement runs. */
+export function notificationIf(
+  db: RequestServices["db"],
+  input: Pick<Parameters<typeof notificationsWhere>[1], "type" | "sender"> & { recipientId: string; when: SQL },
+) {
+  return notificationsWhere(db, {
+    type: input.type,
+    sender: input.sender,
+    recipientId: users.id,
+    from: users,
+    where: sql`${users.id} = ${input.recipientId} and ${input.when}`,
+  });
 }

@@ -1,80 +1,154 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { follows, users } from "../../db/schema.ts";
+import { sqlNow } from "../../db/sql.ts";
 import { AppError, badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
-import { notificationInsert } from "../notifications/index.ts";
-import { maySeeContentOf, viewerFollows } from "./privacy.ts";
-import { profileColumns, toProfile, toUserSummary } from "./profiles.ts";
-import { PROFILE_MESSAGES } from "./schemas.ts";
+import { notificationIf } from "../notifications/index.ts";
+import { cancelRequestStatements, sendRequestStatements } from "./follow-requests.ts";
+import { followerCountOf } from "./follower-count.ts";
+import { followExists, maySeeContentOf, viewerRelation } from "./privacy.ts";
+import { profileColumns, toProfile } from "./profiles.ts";
+import { FOLLOW_MESSAGES, PROFILE_MESSAGES } from "./schemas.ts";
+import { toUserSummary } from "./user-summary.ts";
 
-export const FOLLOW_MESSAGES = {
-  cannotFollowSelf: "Cannot follow yourself",
-  cannotUnfollowSelf: "Cannot unfollow yourself",
-  followTargetMissing: "User to follow not found",
-  alreadyFollowing: "Already following this user",
-  notFollowing: "Not following this user",
-  userMissing: "User not found",
-} as const;
-
-async function followerCount({ db }: RequestServices, userId: string) {
-  const [row] = await db.select({ n: count() }).from(follows).where(eq(follows.followeeId, userId));
-  return row?.n ?? 0;
-}
-
-async function userExists({ db }: RequestServices, userId: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  return Boolean(row);
+async function followTarget({ db }: RequestServices, viewer: Viewer, userId: string) {
+  const [row] = await db
+    .select({ id: users.id, ...viewerRelation(viewer) })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw notFound(FOLLOW_MESSAGES.followTargetMissing);
+  if (row.viewerFollows) throw new AppError(409, FOLLOW_MESSAGES.alreadyFollowing);
+  if (row.isPrivate && row.viewerRequested) throw new AppError(409, FOLLOW_MESSAGES.requestAlreadySent);
+  return row;
 }
 
 /**
- * Follows a member. The (follower, followee) primary key makes this atomic: of two racing follows one edge
- * is created and the other gets 409. The first follow notifies; later ones never do again.
+ * Follows a public member at once (201), or asks a private one (202, API.md "Follow requests"). Each write
+ * re-reads the member's privacy in its own statement, so a member who changes it between the read and the write
+ * gets neither a follower they did not approve nor a request they would never see; the call then starts again
+ * from the new setting. The (follower, followee) key and the one-request-per-pair index make racing calls
+ * create one edge or one request and answer the rest 409; the first follow or request notifies, repeats never.
  */
-export async function follow(services: RequestServices, viewer: Viewer, userId: string) {
+export async function follow(
+  services: RequestServices,
+  viewer: Viewer,
+  userId: string,
+): Promise<
+  | { status: 201; body: { isFollowing: true; followerCount: number } }
+  | { status: 202; body: { isFollowing: false; requested: true; followerCount: number } }
+> {
   if (!isId(userId)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
   if (userId === viewer.id) throw badRequest(FOLLOW_MESSAGES.cannotFollowSelf);
-  if (!(await userExists(services, userId))) throw notFound(FOLLOW_MESSAGES.followTargetMissing);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const target = await followTarget(services, viewer, userId);
+    const followerCount = target.isPrivate
+      ? await sendRequest(services, viewer, userId)
+      : await followPublic(services, viewer, userId);
+    if (followerCount === null) continue;
+    return target.isPrivate
+      ? { status: 202, body: { isFollowing: false, requested: true, followerCount } }
+      : { status: 201, body: { isFollowing: true, followerCount } };
+  }
+  throw new AppError(409, FOLLOW_MESSAGES.privacyChanged);
+}
+
+/** The follow edge and its notification, if the member is still public; the follower count, or null if not. */
+async function followPublic(services: RequestServices, viewer: Viewer, userId: string) {
   const { db } = services;
-  const notify = notificationInsert(db, {
+  const insert = db
+    .insert(follows)
+    .select((qb) =>
+      qb
+        .select({
+          followerId: sql`${viewer.id}`.as("follower_id"),
+          followeeId: users.id,
+          createdAt: sqlNow().as("created_at"),
+        })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.isPrivate, false))),
+    )
+    .returning({ id: follows.followeeId });
+  const notify = notificationIf(db, {
     type: "new_follower",
     sender: viewer,
     recipientId: userId,
-    connectionId: null,
+    when: followExists(viewer.id, userId),
   });
   try {
-    const insert = db.insert(follows).values({ followerId: viewer.id, followeeId: userId });
-    await (notify ? db.batch([insert, notify]) : insert);
+    const [inserted, , counted] = await db.batch([insert, notify, followerCountOf(db, userId)]);
+    return inserted.length ? (counted[0]?.n ?? 0) : null;
   } catch (error) {
     if (isUniqueViolation(error, "follows")) throw new AppError(409, FOLLOW_MESSAGES.alreadyFollowing);
     throw error;
   }
-  return { isFollowing: true, followerCount: await followerCount(services, userId) };
 }
 
+/** The request and its notification, if the member is still private; the follower count, or null if not. */
+async function sendRequest(services: RequestServices, viewer: Viewer, userId: string) {
+  try {
+    const [inserted, , counted] = await services.db.batch([
+      ...sendRequestStatements(services.db, viewer, userId),
+      followerCountOf(services.db, userId),
+    ]);
+    return inserted.length ? (counted[0]?.n ?? 0) : null;
+  } catch (error) {
+    if (isUniqueViolation(error, "follow_requests")) throw new AppError(409, FOLLOW_MESSAGES.requestAlreadySent);
+    throw error;
+  }
+}
+
+/**
+ * DELETE /follows/:userId: stops following the member, or withdraws a pending request to them (API.md). Both
+ * deletes run in one batch and whichever found a row decides the answer, so it is right whatever an accept
+ * racing it did first.
+ */
 export async function unfollow(services: RequestServices, viewer: Viewer, userId: string) {
   if (!isId(userId)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
   if (userId === viewer.id) throw badRequest(FOLLOW_MESSAGES.cannotUnfollowSelf);
-  const removed = await services.db
-    .delete(follows)
-    .where(and(eq(follows.followerId, viewer.id), eq(follows.followeeId, userId)))
-    .returning({ id: follows.followeeId });
-  if (!removed.length) throw notFound(FOLLOW_MESSAGES.notFollowing);
-  return { isFollowing: false, followerCount: await followerCount(services, userId) };
+  const { db } = services;
+  const [unfollowed, withdrawn, , counted] = await db.batch([
+    db
+      .delete(follows)
+      .where(and(eq(follows.followerId, viewer.id), eq(follows.followeeId, userId)))
+      .returning({ id: follows.followeeId }),
+    ...cancelRequestStatements(db, viewer.id, userId),
+    followerCountOf(db, userId),
+  ]);
+  const followerCount = counted[0]?.n ?? 0;
+  if (unfollowed.length) return { isFollowing: false, followerCount };
+  if (withdrawn.length) return { isFollowing: false, requested: false, followerCount };
+  throw notFound(FOLLOW_MESSAGES.notFollowing);
 }
 
 export async function followStatus(services: RequestServices, viewer: Viewer, userId: string) {
   if (!isId(userId)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
   const [row] = await services.db
-    .select({
-      id: users.id,
-      following: viewerFollows(viewer),
-    })
+    .select({ id: users.id, ...viewerRelation(viewer) })
     .from(users)
     .where(eq(users.id, userId));
   if (!row) throw notFound(FOLLOW_MESSAGES.userMissing);
-  return { isFollowing: Boolean(row.following), isSelf: userId === viewer.id };
+  return {
+    isFollowing: Boolean(row.viewerFollows),
+    isSelf: userId === viewer.id,
+    requested: Boolean(row.viewerRequested),
+  };
+}
+
+/** Takes a member off the viewer's followers (API.md); they are not told, and may follow or ask again. */
+export async function removeFollower(services: RequestServices, viewer: Viewer, followerId: string) {
+  if (!isId(followerId)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
+  const { db } = services;
+  const [removed, counted] = await db.batch([
+    db
+      .delete(follows)
+      .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, viewer.id)))
+      .returning({ id: follows.followerId }),
+    followerCountOf(db, viewer.id),
+  ]);
+  if (!removed.length) throw notFound(FOLLOW_MESSAGES.notAFollower);
+  return { followerCount: counted[0]?.n ?? 0 };
 }
 
 /**
@@ -88,10 +162,7 @@ export async function followList(services: RequestServices, userId: string, dire
   const where = direction === "followers" ? follows.followeeId : follows.followerId;
   const [profiles, rows] = await db.batch([
     db
-      .select({
-        ...profileColumns,
-        viewerFollows: viewerFollows(viewer),
-      })
+      .select({ ...profileColumns, ...viewerRelation(viewer) })
       .from(users)
       .where(eq(users.id, userId)),
     db

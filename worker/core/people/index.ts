@@ -1,5 +1,12 @@
-export { FOLLOW_MESSAGES, follow, followList, followStatus, unfollow } from "./follows.ts";
-export { connectionVisibleTo, maySeeContentOf, privateConnectionsVisibleTo, viewerFollows } from "./privacy.ts";
+export {
+  acceptFollowRequest,
+  declineFollowRequest,
+  FOLLOW_REQUESTS_SHOWN,
+  type FollowRequestView,
+  listFollowRequests,
+} from "./follow-requests.ts";
+export { follow, followList, followStatus, removeFollower, unfollow } from "./follows.ts";
+export { connectionVisibleTo, maySeeContentOf, privateConnectionsVisibleTo, viewerRelation } from "./privacy.ts";
 export {
   getMe,
   getProfile,
@@ -7,9 +14,8 @@ export {
   type Profile,
   profileColumns,
   toProfile,
-  toUserSummary,
-  type UserSummary,
   updateProfile,
   updateProfilePicture,
 } from "./profiles.ts";
-export { PROFILE_MESSAGES } from "./schemas.ts";
+export { FOLLOW_MESSAGES, PROFILE_MESSAGES } from "./schemas.ts";
+export { toUserSummary, type UserSummary } from "./user-summary.ts";

@@ -1,6 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Viewer } from "../../context.ts";
-import { connections, follows, users } from "../../db/schema.ts";
+import { connections, followRequests, follows, users } from "../../db/schema.ts";
 
 /**
  * The one privacy rule (API.md "Privacy"): content owned by a private user is visible only to that user and
@@ -13,15 +13,36 @@ import { connections, follows, users } from "../../db/schema.ts";
 export function connectionVisibleTo(viewer: Viewer | null): SQL {
   const ownerIsPublic = sql`${connections.ownerPrivate} = 0`;
   if (!viewer) return ownerIsPublic;
-  return sql`(${ownerIsPublic} or ${connections.userId} = ${viewer.id} or exists (select 1 from ${follows} where ${follows.followerId} = ${viewer.id} and ${follows.followeeId} = ${connections.userId}))`;
+  return sql`(${ownerIsPublic} or ${connections.userId} = ${viewer.id} or ${followExists(viewer.id, connections.userId)})`;
 }
 
-/** Whether the viewer follows the member in `users.id` (false for visitors), as a column of a users select. */
-export function viewerFollows(viewer: Viewer | null): SQL<number> {
-  return sql<number>`exists (select 1 from ${follows} where ${follows.followerId} = ${viewer?.id ?? null} and ${follows.followeeId} = ${users.id})`;
+/** Whether `followerId` follows `followeeId` (ids or columns), as a SQL condition. */
+export function followExists(followerId: string | SQLWrapper | null, followeeId: string | SQLWrapper) {
+  return sql<number>`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId} and ${follows.followeeId} = ${followeeId})`;
 }
 
-/** The same rule for one member, read with their privacy and `viewerFollows` (a users select). */
+/**
+ * `users.id` with its table name written out. Drizzle leaves the table name off the columns of a one-table
+ * select, and inside a subquery over a table that has an `id` of its own (follow_requests) a bare "id" would
+ * mean that table's.
+ */
+const memberId = sql`${users}.${sql.identifier(users.id.name)}`;
+
+/**
+ * How the viewer stands towards the member in `users.id`, as columns of a users select: what
+ * `maySeeContentOf` reads, and whether the viewer's follow request to them is pending (false for visitors).
+ * A pending request is a row of its own table, not a follow, so a requester sees exactly what a visitor sees.
+ */
+export function viewerRelation(viewer: Viewer | null) {
+  const viewerId = viewer?.id ?? null;
+  return {
+    isPrivate: users.isPrivate,
+    viewerFollows: followExists(viewerId, memberId),
+    viewerRequested: sql<number>`exists (select 1 from ${followRequests} where ${followRequests.requesterId} = ${viewerId} and ${followRequests.targetId} = ${memberId})`,
+  };
+}
+
+/** The same rule for one member, read with `viewerRelation` (a users select). */
 export function maySeeContentOf(
   owner: { id: string; isPrivate: boolean; viewerFollows: number | boolean },
   viewer: Viewer | null,

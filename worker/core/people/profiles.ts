@@ -1,20 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
-import { connections, favorites, follows, users } from "../../db/schema.ts";
+import { favorites, follows, users } from "../../db/schema.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { apiImageUrl, readImageUpload, storeImage } from "../images/index.ts";
 import { validate } from "../validation.ts";
-import { maySeeContentOf, viewerFollows } from "./privacy.ts";
+import { acceptEveryRequestStatements } from "./follow-requests.ts";
 import { PROFILE_MESSAGES, profileUpdateSchema } from "./schemas.ts";
-
-/** API.md "UserSummary". */
-export interface UserSummary {
-  _id: string;
-  username: string;
-  displayName: string;
-  profilePictureUrl: string;
-}
+import { toUserSummary, type UserSummary } from "./user-summary.ts";
 
 /** API.md "Profile": what anyone may know about a member, private or not. */
 export interface Profile {
@@ -101,18 +94,6 @@ export async function getMe(services: RequestServices, viewer: Viewer): Promise<
   };
 }
 
-export function toUserSummary(
-  origin: string,
-  user: { id: string; username: string; displayName: string; pictureKey: string | null },
-): UserSummary {
-  return {
-    _id: user.id,
-    username: user.username,
-    displayName: user.displayName,
-    profilePictureUrl: apiImageUrl(origin, user.pictureKey),
-  };
-}
-
 /** All public members, by username (private members are never listed). */
 export async function listPublicUsers({ db, origin }: RequestServices): Promise<UserSummary[]> {
   const rows = await db
@@ -131,15 +112,26 @@ export async function getProfile(services: RequestServices, id: string): Promise
   return toProfile(services.origin, row);
 }
 
-/** Updates the viewer's own profile (absent fields keep their value) and answers Me. */
+/**
+ * Updates the viewer's own profile (absent fields keep their value) and answers Me. Saving it public accepts
+ * every pending follow request in the same batch, after the update, so a request racing the save is either
+ * accepted here or, arriving later, finds the member public and follows instead.
+ */
 export async function updateProfile(services: RequestServices, viewer: Viewer, input: unknown): Promise<Me> {
   const update = validate(profileUpdateSchema, input ?? {});
   const changes = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length) {
-    await services.db
+    const { db } = services;
+    const save = db
       .update(users)
       .set({ ...changes, updatedAt: Date.now() })
       .where(eq(users.id, viewer.id));
+    if (update.isPrivate === false) {
+      const member = { ...viewer, displayName: update.displayName ?? viewer.displayName };
+      await db.batch([save, ...acceptEveryRequestStatements(db, member)]);
+    } else {
+      await save;
+    }
   }
   return getMe(services, viewer);
 }

@@ -4,6 +4,21 @@ import { followRules } from "../validation.ts";
 
 export { PROFILE_LIMITS, PROFILE_MESSAGES };
 
+/** API.md "Follows" and "Follow requests". */
+export const FOLLOW_MESSAGES = {
+  cannotFollowSelf: "Cannot follow yourself",
+  cannotUnfollowSelf: "Cannot unfollow yourself",
+  followTargetMissing: "User to follow not found",
+  alreadyFollowing: "Already following this user",
+  notFollowing: "Not following this user",
+  userMissing: "User not found",
+  requestAlreadySent: "Follow request already sent",
+  requestNotFound: "Follow request not found",
+  requestDeclined: "Follow request declined",
+  notAFollower: "Not a follower",
+  privacyChanged: "Their privacy setting just changed. Please try again.",
+} as const;
+
 /** Absent keeps the value, an empty string clears it, text is trimmed (API.md "Users"). */
 const optionalText = z
   .string()

@@ -1,0 +1,37 @@
+import { data } from "react-router";
+import { requestContext } from "../../worker/context.ts";
+import { acceptFollowRequest, declineFollowRequest, listFollowRequests } from "../../worker/core/people/index.ts";
+import { requireViewer } from "../auth.server.ts";
+import { listEntryAction, textFields } from "../forms.server.ts";
+import type { Route } from "./+types/follow-requests";
+
+/** What the page says after each answer (decision 014). */
+const ANSWERED = { accept: "Request accepted.", decline: "Request declined." } as const;
+type Answer = keyof typeof ANSWERED;
+const isAnswer = (value: string | null): value is Answer => value === "accept" || value === "decline";
+
+/** The viewer's pending follow requests, newest first, in one query; `?answered=` after a plain form post. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const answered = new URL(request.url).searchParams.get("answered");
+  return {
+    requests: await listFollowRequests(context.get(requestContext), viewer),
+    isPrivate: viewer.isPrivate,
+    notice: isAnswer(answered) ? ANSWERED[answered] : null,
+    now: Date.now(),
+  };
+}
+
+/** intent=accept or intent=decline for `userId`'s request. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const services = context.get(requestContext);
+  const form = await request.formData();
+  const { intent, userId } = textFields(form, ["intent", "userId"]);
+  if (!isAnswer(intent)) return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
+  const answer = intent === "accept" ? acceptFollowRequest : declineFollowRequest;
+  return listEntryAction(form, () => answer(services, viewer, userId), {
+    notice: ANSWERED[intent],
+    redirectTo: `/follow-requests?answered=${intent}`,
+  });
+}
