@@ -1,4 +1,13 @@
-export { login, logout, register, requireViewer, resolveViewer } from "./accounts.ts";
+export {
+  type AuthUser,
+  login,
+  logout,
+  newSession,
+  register,
+  requireViewer,
+  resolveViewer,
+  toAuthUser,
+} from "./accounts.ts";
 export { clearedSessionCookie, readBearerToken, readSessionCookie, sessionCookie } from "./cookie.ts";
 export {
   hashPassword,
@@ -7,5 +16,6 @@ export {
   PBKDF2_ITERATIONS,
   verifyPassword,
 } from "./passwords.ts";
-export { checkAuthRateLimit } from "./rate-limit.ts";
+export { checkAuthRateLimit, clientAddress, limitAttempts } from "./rate-limit.ts";
 export { AUTH_MESSAGES } from "./schemas.ts";
+export { signSessionToken } from "./tokens.ts";

@@ -21,4 +21,5 @@ export {
   matchesSearch,
   movieSearchText,
   unindexConnection,
+  unindexConnectionsIn,
 } from "./search-index.ts";

@@ -4,6 +4,8 @@ export {
   markNotificationRead,
   type NotificationView,
   notificationInsert,
+  notificationsRead,
   notificationTarget,
+  toNotificationView,
 } from "./notifications.ts";
 export { nameOf, notificationText } from "./text.ts";

@@ -1,3 +1,4 @@
+export { ACCOUNT_MESSAGES, RESET_LINK_MINUTES } from "./account.ts";
 export { AUTH_MESSAGES, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./auth.ts";
 export { COMMENT_MAX, MAX_IMAGE_BYTES } from "./limits.ts";
 export { normalizeTags, splitList } from "./lists.ts";
