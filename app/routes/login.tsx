@@ -39,6 +39,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
           invalid={Boolean(error) && Boolean(values?.email)}
           errorId="login-error"
         />
+        <p className="auth-card__forgot">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? "Logging in…" : "Log in"}
         </button>

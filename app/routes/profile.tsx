@@ -64,9 +64,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           {isOwn ? (
             <>
               {counts(profile.followerCount)}
-              <Link to="/profile/edit" className="button button--ghost button--small">
-                Edit profile
-              </Link>
+              <p className="profile__own-actions">
+                <Link to="/profile/edit" className="button button--ghost button--small">
+                  Edit profile
+                </Link>
+                <Link to="/settings" className="button button--ghost button--small">
+                  Settings
+                </Link>
+              </p>
             </>
           ) : (
             <FollowButton userId={profile._id} isFollowing={isFollowing} followerCount={profile.followerCount}>
