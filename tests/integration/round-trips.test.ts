@@ -90,6 +90,8 @@ const memberPages = () => [
   "/notifications",
   "/create",
   "/profile/edit",
+  "/settings",
+  "/settings/delete",
   "/all-users",
   "/about",
   "/does-not-exist",
@@ -104,6 +106,9 @@ const visitorPages = () => [
   "/all-users",
   "/login",
   "/signup",
+  "/forgot-password",
+  "/reset-password?token=not-a-live-link",
+  "/dev/outbox",
   "/about",
 ];
 
