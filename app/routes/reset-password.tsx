@@ -7,10 +7,11 @@ import type { Route } from "./+types/reset-password";
 
 export { action, loader } from "./reset-password.server.ts";
 
-// The link's token is in the URL: no page it leads to, and no cache on the way, should keep it.
+// The link's token is in the URL: no other site this page reaches, and no cache on the way, should get it.
+// (Not "no-referrer": browsers would then send `Origin: null` with the form, which reads as cross-site.)
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, { title: "Choose a new password", path: "/reset-password" }),
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
   { name: "robots", content: "noindex" },
 ];
 

@@ -133,7 +133,7 @@ describe("forgot and reset password", () => {
     const token = await resetTokenFor(app, member.email);
     const form = await page(link.pathname + link.search);
     const formHtml = await form.text();
-    expect(formHtml).toContain('<meta name="referrer" content="no-referrer"/>');
+    expect(formHtml).toContain('<meta name="referrer" content="same-origin"/>');
     expect(formHtml).toContain(`value="${token}"`);
 
     const mismatch = await postForm(app, "/reset-password", { token, password: "abcdef", confirmPassword: "abcdeg" });
