@@ -89,7 +89,7 @@ describe("/settings", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="moviebooks-member_/);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    const data = await response.json();
+    const data = (await response.json()) as { profile: unknown };
     expect(data.profile).toMatchObject({ _id: member._id, email: member.email });
   });
 });
