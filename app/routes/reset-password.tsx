@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
-import { ACCOUNT_MESSAGES, AUTH_MESSAGES, RESET_LINK_MINUTES } from "../../worker/core/rules/index.ts";
+import { ACCOUNT_MESSAGES, RESET_LINK_MINUTES } from "../../worker/core/rules/index.ts";
 import { FormError } from "../components/form-error.tsx";
-import { FormField } from "../components/form-field.tsx";
+import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -46,23 +46,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" noValidate className="form">
         <input type="hidden" name="token" value={loaderData.token} />
         <FormError id="reset-error" message={error} />
-        <FormField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 6 characters."
-          invalid={Boolean(error)}
-          errorId="reset-error"
-        />
-        <FormField
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          invalid={error === AUTH_MESSAGES.passwordsDiffer}
-          errorId="reset-error"
-        />
+        <NewPasswordFields name="password" error={error} errorId="reset-error" />
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? "Saving…" : "Set new password"}
         </button>

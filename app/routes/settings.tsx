@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
-import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../worker/core/rules/index.ts";
+import { ACCOUNT_MESSAGES } from "../../worker/core/rules/index.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
+import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { pageMeta } from "../meta.ts";
 import accountStyles from "../styles/account.css?url";
 import type { Route } from "./+types/settings";
@@ -49,22 +50,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             invalid={currentWrong}
             errorId="password-error"
           />
-          <FormField
-            label="New password"
+          <NewPasswordFields
             name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 6 characters."
+            error={error}
+            errorId="password-error"
             invalid={Boolean(error) && !currentWrong}
-            errorId="password-error"
-          />
-          <FormField
-            label="Confirm new password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            invalid={error === AUTH_MESSAGES.passwordsDiffer}
-            errorId="password-error"
           />
           <p className="field__hint">Changing your password signs you out on every other device and browser.</p>
           <div className="form__actions">

@@ -2,7 +2,7 @@ import { and, eq, gt, lte, ne, sql } from "drizzle-orm";
 import type { RequestServices } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { favorites, passwordResets, sessions, users } from "../../db/schema.ts";
-import { hashPassword, limitAttempts, newSession, signSessionToken, toAuthUser } from "../auth/index.ts";
+import { hashPassword, limitAttempts, newSession, signSessionToken, toAuthUser, toBase64Url } from "../auth/index.ts";
 import { badRequest } from "../errors.ts";
 import { type MailMessage, sendMail } from "../mail/index.ts";
 import { nameOf } from "../notifications/index.ts";
@@ -141,11 +141,7 @@ export async function resetPassword(services: RequestServices, input: unknown) {
 
 /** 32 random bytes, base64url: what the e-mailed link carries. */
 function newResetToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 /** Only the SHA-256 of a token is stored, so a copy of the database resets no one's password. */

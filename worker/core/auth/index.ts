@@ -14,6 +14,7 @@ export {
   MAX_WORKERS_PBKDF2_ITERATIONS,
   needsRehash,
   PBKDF2_ITERATIONS,
+  toBase64Url,
   verifyPassword,
 } from "./passwords.ts";
 export { checkAuthRateLimit, clientAddress, limitAttempts } from "./rate-limit.ts";
