@@ -27,7 +27,8 @@ const PERSIST_PATH = ".wrangler/state/v3";
 const database = await startLocalDbServer({ file: databaseFile, port: databasePort });
 console.log(`Local database: ${database.url} (${databaseFile})`);
 await migrateDatabase(database.url);
-writeDevVars(".dev.vars", { DATABASE_URL: database.url });
+// No mail provider locally: mail is kept in the development outbox (/dev/outbox) instead of sent.
+writeDevVars(".dev.vars", { DATABASE_URL: database.url, MAIL_OUTBOX: "on" });
 
 await seedWhenEmpty(database.url);
 
@@ -54,6 +55,7 @@ await waitForSite(`http://127.0.0.1:${sitePort}/api/health`);
 console.log(`
   MovieBooks is running at http://127.0.0.1:${sitePort}/
   Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}
+  Mail (password reset links): http://127.0.0.1:${sitePort}/dev/outbox
   Press Ctrl+C to stop.
 `);
 

@@ -8,6 +8,22 @@ export interface Env {
   /** Comma-separated origins allowed to call /api cross-origin. */
   CORS_ORIGINS?: string;
   IMAGES: R2Bucket;
-  /** Limits login and registration attempts per client address. */
+  /** Limits login and registration attempts (and password checks) per client address. */
   AUTH_LIMITER: RateLimit;
+  /** Limits password reset requests per client address and per e-mail address. */
+  RESET_LIMITER: RateLimit;
+  /**
+   * Mail (password reset links) goes through Resend's HTTP API when this secret is set
+   * (`wrangler secret put RESEND_API_KEY`).
+   */
+  RESEND_API_KEY?: string;
+  /** The sender, e.g. `MovieBooks <no-reply@moviebooks.example>` (a domain verified with Resend). */
+  MAIL_FROM?: string;
+  /** Resend's API base URL; only tests (a local fake) and proxies change it. */
+  RESEND_API_URL?: string;
+  /**
+   * `on`: without a provider key, mail is kept in the development outbox and shown at /dev/outbox (`npm start`
+   * and the tests set it). Off unless set, so a deployment missing its key never shows anyone's reset link.
+   */
+  MAIL_OUTBOX?: string;
 }

@@ -190,6 +190,9 @@ export function Sidebar({ state, viewer, tags }: { state: SidebarState; viewer: 
             <li>
               <NavLink to="/all-users">All Public Users</NavLink>
             </li>
+            <li>
+              <NavLink to="/settings">Settings</NavLink>
+            </li>
           </ul>
         </nav>
 

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { LOGIN_FORM } from "../../worker/core/rules/auth-forms.ts";
 import { AccountForm } from "../components/account-form.tsx";
 import { FormField } from "../components/form-field.tsx";
@@ -30,6 +31,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
         {...rules.field("email")}
       />
       <FormField label="Password" type="password" autoComplete="current-password" {...rules.field("password")} />
+      <p className="auth-card__forgot">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
     </AccountForm>
   );
 }

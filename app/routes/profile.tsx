@@ -66,6 +66,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                 <Link to="/profile/edit" className="button button--ghost button--small">
                   Edit profile
                 </Link>
+                <Link to="/settings" className="button button--ghost button--small">
+                  Settings
+                </Link>
                 {profile.isPrivate || pendingRequests > 0 ? (
                   <Link to="/follow-requests" className="button button--ghost button--small">
                     Follow requests

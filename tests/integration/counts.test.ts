@@ -32,8 +32,10 @@ const TAGS = ["rain", "heist", "grief", "space"];
 const MEMBERS = 4;
 
 let app: TestApp;
-let members: Array<{ _id: string; token: string }>;
+let members: Array<{ _id: string; token: string; password: string }>;
 const posted: string[] = [];
+/** Account deletions that took connections with them (the test must have exercised some). */
+let departuresWithConnections = 0;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -69,6 +71,9 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant("privacy" as const), by: member, isPrivate: fc.boolean() }),
   fc.record({ kind: fc.constant("follow" as const), by: member, of: member }),
   fc.record({ kind: fc.constant("answer" as const), by: member, of: member, accept: fc.boolean() }),
+  // A member deletes their account (taking their connections, likes, comments and follows) and a newcomer
+  // takes their place in the cast.
+  fc.record({ kind: fc.constant("leave" as const), by: member }),
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
@@ -88,6 +93,19 @@ async function run(op: Operation) {
       (await api(app, "PUT", "/users/profile", { token: members[op.by]!.token, body: { isPrivate: op.isPrivate } }))
         .status,
     ).toBe(200);
+    return;
+  }
+  if (op.kind === "leave") {
+    const leaving = members[op.by]!;
+    const owned = await app.db.all<{ id: string }>(sql`select id from connections where user_id = ${leaving._id}`);
+    if (owned.length) departuresWithConnections += 1;
+    const response = await api(app, "DELETE", "/users/me", {
+      token: leaving.token,
+      body: { password: leaving.password },
+    });
+    expect(response.status).toBe(200);
+    for (const { id } of owned) posted.splice(posted.indexOf(id), 1);
+    members[op.by] = await registerUser(app);
     return;
   }
   if (op.kind === "follow") {
@@ -249,5 +267,6 @@ describe("maintained counts", () => {
     expect(seen.follows).toBeGreaterThan(0);
     expect(seen.requests).toBeGreaterThan(0);
     expect(seen.tags).toBeGreaterThan(10);
+    expect(departuresWithConnections).toBeGreaterThan(0);
   }, 240_000);
 });

@@ -62,6 +62,7 @@ describe("the sidebar", () => {
       "My Connections",
       "My Favorites",
       "All Public Users",
+      "Settings",
       "#alpha 1",
       "Home",
       "About",
@@ -71,6 +72,7 @@ describe("the sidebar", () => {
     expect(sidebar).toMatch(/href="\/users"[^>]*>My Connections</);
     expect(sidebar).toMatch(/href="\/users#favorites"[^>]*>My Favorites</);
     expect(sidebar).toMatch(/href="\/all-users"[^>]*>All Public Users</);
+    expect(sidebar).toMatch(/href="\/settings"[^>]*>Settings</);
     expect(sidebar).toMatch(/href="\/\?tags=alpha"/);
     expect(sidebar).toMatch(/href="\/help"[^>]*>Help \/ FAQ</);
     expect(sidebar).toMatch(/<h2[^>]*>Your Content<\/h2>/);

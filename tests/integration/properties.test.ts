@@ -31,6 +31,11 @@ afterAll(() => app?.close());
 const ROUTES: Array<[method: string, path: (id: string) => string]> = [
   ["POST", () => "/auth/register"],
   ["POST", () => "/auth/login"],
+  ["POST", () => "/auth/forgot-password"],
+  ["POST", () => "/auth/reset-password"],
+  ["PUT", () => "/users/password"],
+  ["GET", () => "/users/me/export"],
+  ["DELETE", () => "/users/me"],
   ["GET", (id) => `/users/${id}`],
   ["GET", (id) => `/users/${id}/connections`],
   ["PUT", () => "/users/profile"],

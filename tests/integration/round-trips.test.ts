@@ -92,6 +92,8 @@ const memberPages = () => [
   `/users/${ids.me}/followers`,
   "/create",
   "/profile/edit",
+  "/settings",
+  "/settings/delete",
   "/all-users",
   "/about",
   "/does-not-exist",
@@ -106,6 +108,9 @@ const visitorPages = () => [
   "/all-users",
   "/login",
   "/signup",
+  "/forgot-password",
+  "/reset-password?token=not-a-live-link",
+  "/dev/outbox",
   "/about",
 ];
 

@@ -33,7 +33,8 @@ export async function startWorker(options: {
       modulesRoot: "build/server",
       compatibilityDate: config.compatibility_date,
       compatibilityFlags: config.compatibility_flags,
-      bindings: { DATABASE_URL: options.databaseUrl, JWT_SECRET: TEST_JWT_SECRET, ...options.vars },
+      // Mail goes to the development outbox, as under `npm start`, unless a test configures a provider.
+      bindings: { DATABASE_URL: options.databaseUrl, JWT_SECRET: TEST_JWT_SECRET, MAIL_OUTBOX: "on", ...options.vars },
       r2Buckets: config.r2_buckets.map((bucket) => bucket.binding),
       ratelimits: Object.fromEntries(
         config.ratelimits.map(({ name, namespace_id, simple }) => [name, { namespace_id, simple }]),

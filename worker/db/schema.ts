@@ -356,3 +356,36 @@ export const notifications = sqliteTable(
     uniqueIndex("notifications_dedupe").on(t.recipientId, t.senderId, t.dedupeKey),
   ],
 );
+
+/**
+ * Password reset links (issue 13): the SHA-256 of each link's token (only the e-mail holds the token itself), its
+ * member and when it stops working. A link is claimed by deleting its row, so it works once.
+ */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "number" }).notNull(),
+  },
+  (t) => [index("password_resets_user").on(t.userId, t.expiresAt), index("password_resets_expiry").on(t.expiresAt)],
+);
+
+/**
+ * The development outbox: mail kept here instead of sent when `MAIL_OUTBOX` is on and no provider is configured
+ * (`npm start`, tests), shown at /dev/outbox. Production sends through the provider and leaves it empty.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_newest").on(t.createdAt, t.id)],
+);

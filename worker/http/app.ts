@@ -27,6 +27,7 @@ app.use("*", async (c, next) => {
       ? readBearerToken(c.req.header("Authorization") ?? null)
       : readSessionCookie(c.req.header("Cookie") ?? null);
   const { viewer, token: tokenState } = await resolveViewer({ db, env: c.env }, token);
+  const background: Promise<unknown>[] = [];
   c.set("services", {
     env: c.env,
     db,
@@ -34,12 +35,17 @@ app.use("*", async (c, next) => {
     tokenState,
     origin: new URL(c.req.url).origin,
     nonce: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))),
-    waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+    waitUntil: (promise) => {
+      background.push(promise);
+      c.executionCtx.waitUntil(promise);
+    },
   });
   try {
     await next();
   } finally {
-    client.close();
+    // Work handed to waitUntil (a reset e-mail) may still be using the database after the response.
+    if (background.length) c.executionCtx.waitUntil(Promise.allSettled(background).then(() => client.close()));
+    else client.close();
   }
 });
 app.use("*", securityHeaders);

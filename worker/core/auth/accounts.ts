@@ -161,7 +161,8 @@ export function requireViewer(viewer: Viewer | null, token: "none" | "valid" | "
   throw new AppError(401, token === "none" ? TOKEN_MESSAGES.noToken : TOKEN_MESSAGES.tokenFailed);
 }
 
-function newSession(userId: string, now: number) {
+/** A new session row: it is what a token names, so deleting it revokes the token. */
+export function newSession(userId: string, now: number) {
   return { id: newId(now), userId, createdAt: now, expiresAt: now + SESSION_TTL_SECONDS * 1000 };
 }
 

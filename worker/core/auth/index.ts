@@ -1,11 +1,22 @@
-export { login, logout, register, requireViewer, resolveViewer } from "./accounts.ts";
+export {
+  type AuthUser,
+  login,
+  logout,
+  newSession,
+  register,
+  requireViewer,
+  resolveViewer,
+  toAuthUser,
+} from "./accounts.ts";
 export { clearedSessionCookie, readBearerToken, readSessionCookie, sessionCookie } from "./cookie.ts";
 export {
   hashPassword,
   MAX_WORKERS_PBKDF2_ITERATIONS,
   needsRehash,
   PBKDF2_ITERATIONS,
+  toBase64Url,
   verifyPassword,
 } from "./passwords.ts";
-export { checkAuthRateLimit } from "./rate-limit.ts";
+export { checkAuthRateLimit, clientAddress, limitAttempts } from "./rate-limit.ts";
 export { AUTH_MESSAGES } from "./schemas.ts";
+export { signSessionToken } from "./tokens.ts";

@@ -23,4 +23,5 @@ export {
   matchesSearch,
   movieSearchText,
   unindexConnection,
+  unindexConnectionsIn,
 } from "./search-index.ts";

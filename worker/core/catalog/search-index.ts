@@ -47,6 +47,10 @@ export function indexConnection(db: Database, connectionId: string, text: string
 export function unindexConnection(db: Database, connectionId: string) {
   return db.run(sql`delete from connection_search where connection_id = ${connectionId}`);
 }
+/** Removes the search rows of the connections a subquery selects (`select id from connections where …`). */
+export function unindexConnectionsIn(db: Database, connectionIds: SQL) {
+  return db.run(sql`delete from connection_search where connection_id in (${connectionIds})`);
+}
 
 function replaceRow(db: Database, table: string, key: string, id: SQL | string, text: string) {
   const tableName = sql.identifier(table);

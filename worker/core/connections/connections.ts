@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { RequestServices, Viewer } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
 import { books, connections, connectionTags, movies } from "../../db/schema.ts";
 import {
   bookRead,
@@ -414,26 +415,47 @@ export async function updateConnection(
 }
 
 /**
+ * The R2 keys of the images of the connections matching `where` that only those connections show, as a
+ * statement for the deleting batch. A poster or cover that became its movie's or book's picture belongs to the
+ * shared catalog and stays.
+ */
+export function ownImageKeys(db: Database, where: SQL) {
+  const keys = sql`select ${connections.screenshotKey} as image_key from ${connections} where ${where}
+    union all select ${connections.moviePosterKey} from ${connections} where ${where}
+    union all select ${connections.bookCoverKey} from ${connections} where ${where}`;
+  // Uncorrelated NOT IN lists are built once per statement, however many keys are tested against them.
+  return db.all<{ image_key: string }>(sql`select image_key from (${keys}) where image_key is not null
+    and image_key not in (select ${movies.posterKey} from ${movies} where ${movies.posterKey} is not null)
+    and image_key not in (select ${books.coverKey} from ${books} where ${books.coverKey} is not null)`);
+}
+
+/** Deletes stored images once the rows that showed them are gone; a failure is logged, never the caller's. */
+export async function deleteImages(services: Pick<RequestServices, "env">, keys: string[]): Promise<void> {
+  // R2 deletes at most 1000 keys per call.
+  for (let start = 0; start < keys.length; start += 1000) {
+    const chunk = keys.slice(start, start + 1000);
+    await services.env.IMAGES.delete(chunk).catch((error: unknown) =>
+      console.error(`Could not delete ${chunk.length} image(s) from R2`, error),
+    );
+  }
+}
+
+/**
  * Deletes a connection with everything that hangs off it. Its tags, filter values, likes, favorites, comments
  * and the notifications of both go with the row, by their foreign keys' ON DELETE CASCADE (decision 012); the
- * search row (an FTS5 table has no foreign keys) and its own images (unless a movie or book row shows the same
- * image) are removed here.
+ * search row (an FTS5 table has no foreign keys) and its own images are removed here.
  */
 export async function deleteConnection(services: RequestServices, viewer: Viewer, id: string) {
-  const current = await ownConnection(services, viewer, id, CONNECTION_MESSAGES.notAuthorizedDelete);
+  await ownConnection(services, viewer, id, CONNECTION_MESSAGES.notAuthorizedDelete);
   const { db } = services;
-  const ownKeys = [current.screenshotKey, current.moviePosterKey, current.bookCoverKey].filter((key): key is string =>
-    Boolean(key),
-  );
-  const candidates = ownKeys.length ? ownKeys : [""];
-  const [moviesSharing, booksSharing] = await db.batch([
-    db.select({ key: movies.posterKey }).from(movies).where(inArray(movies.posterKey, candidates)),
-    db.select({ key: books.coverKey }).from(books).where(inArray(books.coverKey, candidates)),
+  const [keys] = await db.batch([
+    ownImageKeys(db, eq(connections.id, id)),
     unindexConnection(db, id),
     db.delete(connections).where(eq(connections.id, id)),
   ]);
-  const shared = new Set([...moviesSharing, ...booksSharing].map((row) => row.key));
-  const unshared = ownKeys.filter((key) => !shared.has(key));
-  if (unshared.length) await services.env.IMAGES.delete(unshared);
+  await deleteImages(
+    services,
+    keys.map((row) => row.image_key),
+  );
   return { message: CONNECTION_MESSAGES.deleted, connectionId: id };
 }

@@ -5,7 +5,9 @@ export {
   type NotificationView,
   notificationIf,
   notificationInsert,
+  notificationsRead,
   notificationsWhere,
   notificationTarget,
+  toNotificationView,
 } from "./notifications.ts";
 export { notificationText } from "./text.ts";

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { alias, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { RequestServices, Viewer } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
 import { books, connections, movies, type NotificationType, notifications, users } from "../../db/schema.ts";
 import { sqlNewId, sqlNow } from "../../db/sql.ts";
 import { badRequest } from "../errors.ts";
@@ -28,9 +29,12 @@ export const NOTIFICATION_LIMIT = 50;
 
 const sender = alias(users, "sender");
 
-/** The viewer's newest notifications (at most 50), with who sent them and what they are about, in one query. */
-export async function listNotifications({ db, origin }: RequestServices, viewer: Viewer): Promise<NotificationView[]> {
-  const rows = await db
+/**
+ * A member's notifications, newest first, with who sent them and what they are about, as one query (the
+ * notifications page reads the newest 50, the data export all of them).
+ */
+export function notificationsRead(db: Database, recipientId: string, limit?: number) {
+  const query = db
     .select({
       id: notifications.id,
       type: notifications.type,
@@ -52,10 +56,14 @@ export async function listNotifications({ db, origin }: RequestServices, viewer:
     .leftJoin(connections, eq(connections.id, notifications.connectionId))
     .leftJoin(movies, eq(movies.id, connections.movieId))
     .leftJoin(books, eq(books.id, connections.bookId))
-    .where(eq(notifications.recipientId, viewer.id))
+    .where(eq(notifications.recipientId, recipientId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATION_LIMIT);
-  return rows.map((row) => ({
+    .$dynamic();
+  return limit === undefined ? query : query.limit(limit);
+}
+
+export function toNotificationView(origin: string, row: Awaited<ReturnType<typeof notificationsRead>>[number]) {
+  return {
     _id: row.id,
     type: row.type,
     read: row.read,
@@ -74,7 +82,13 @@ export async function listNotifications({ db, origin }: RequestServices, viewer:
           bookRef: row.bookId ? { _id: row.bookId, title: row.bookTitle ?? "" } : null,
         }
       : null,
-  }));
+  } satisfies NotificationView;
+}
+
+/** The viewer's newest notifications (at most 50). */
+export async function listNotifications({ db, origin }: RequestServices, viewer: Viewer): Promise<NotificationView[]> {
+  const rows = await notificationsRead(db, viewer.id, NOTIFICATION_LIMIT);
+  return rows.map((row) => toNotificationView(origin, row));
 }
 
 /** Marks one of the viewer's notifications read; someone else's id changes nothing (count 0). */

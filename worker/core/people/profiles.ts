@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 import type { RequestServices, Viewer } from "../../context.ts";
-import { favorites, follows, users } from "../../db/schema.ts";
+import type { Database } from "../../db/client.ts";
+import { connections, favorites, follows, users } from "../../db/schema.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { apiImageUrl, readImageUpload, storeImage } from "../images/index.ts";
@@ -75,23 +77,30 @@ export function toProfile(origin: string, row: ProfileRow): Profile {
   };
 }
 
-export async function getMe(services: RequestServices, viewer: Viewer): Promise<Me> {
-  const { db } = services;
-  const [rows, favoriteRows] = await db.batch([
-    db.select(profileColumns).from(users).where(eq(users.id, viewer.id)),
+/** The two reads behind Me, for the caller's batch; `toMe` reads their answers. */
+export function meReads(db: Database, userId: string) {
+  return [
+    db.select(profileColumns).from(users).where(eq(users.id, userId)),
     db
       .select({ id: favorites.connectionId })
       .from(favorites)
-      .where(eq(favorites.userId, viewer.id))
+      .where(eq(favorites.userId, userId))
       .orderBy(sql`${favorites.createdAt} desc`),
-  ]);
+  ] as const;
+}
+
+export function toMe(origin: string, [rows, favoriteRows]: BatchResponse<ReturnType<typeof meReads>>): Me {
   const row = rows[0];
   if (!row) throw notFound("User not found.");
   return {
-    ...toProfile(services.origin, row),
+    ...toProfile(origin, row),
     email: row.email,
     favorites: favoriteRows.map((favorite) => favorite.id),
   };
+}
+
+export async function getMe(services: RequestServices, viewer: Viewer): Promise<Me> {
+  return toMe(services.origin, await services.db.batch(meReads(services.db, viewer.id)));
 }
 
 /** All public members, by username (private members are never listed). */

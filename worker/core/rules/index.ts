@@ -1,3 +1,4 @@
+export { ACCOUNT_MESSAGES, RESET_LINK_MINUTES } from "./account.ts";
 export { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./auth.ts";
 export { LOGIN_FORM, SIGNUP_FORM } from "./auth-forms.ts";
 export { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "./comment-text.ts";

@@ -1,13 +1,9 @@
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../context.ts";
-import { checkAuthRateLimit, login, logout, register, requireViewer } from "../../core/auth/index.ts";
+import { requestPasswordReset, resetPassword } from "../../core/account/index.ts";
+import { clientAddress, login, logout, register, requireViewer } from "../../core/auth/index.ts";
 import { readJson } from "../body.ts";
-
-const authRateLimit = createMiddleware<AppEnv>(async (c, next) => {
-  await checkAuthRateLimit(c.env, c.req.raw.headers);
-  await next();
-});
+import { authRateLimit } from "../middleware/rate-limit.ts";
 
 export const auth = new Hono<AppEnv>()
   .post("/register", authRateLimit, async (c) => c.json(await register(c.var.services, await readJson(c)), 201))
@@ -16,4 +12,8 @@ export const auth = new Hono<AppEnv>()
     const { services } = c.var;
     await logout(services, requireViewer(services.viewer, services.tokenState));
     return c.json({ message: "Logged out successfully" });
-  });
+  })
+  .post("/forgot-password", async (c) =>
+    c.json(await requestPasswordReset(c.var.services, await readJson(c), clientAddress(c.req.raw.headers))),
+  )
+  .post("/reset-password", authRateLimit, async (c) => c.json(await resetPassword(c.var.services, await readJson(c))));

@@ -1,0 +1,56 @@
+import { Form, Link, useNavigation } from "react-router";
+import { ACCOUNT_MESSAGES, RESET_LINK_MINUTES } from "../../worker/core/rules/index.ts";
+import { FormError } from "../components/form-error.tsx";
+import { NewPasswordFields } from "../components/new-password-fields.tsx";
+import { pageMeta } from "../meta.ts";
+import type { Route } from "./+types/reset-password";
+
+export { action, loader } from "./reset-password.server.ts";
+
+// The link's token is in the URL: no other site this page reaches, and no cache on the way, should get it.
+// (Not "no-referrer": browsers would then send `Origin: null` with the form, which reads as cross-site.)
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, { title: "Choose a new password", path: "/reset-password" }),
+  { name: "referrer", content: "same-origin" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const submitting = useNavigation().state === "submitting";
+  const error = actionData?.error;
+  if (!loaderData.live || error === ACCOUNT_MESSAGES.resetLinkInvalid) {
+    return (
+      <section className="auth-card" aria-labelledby="reset-title">
+        <h1 id="reset-title">This link can't be used</h1>
+        <p className="form-error" role="alert">
+          {ACCOUNT_MESSAGES.resetLinkInvalid}
+        </p>
+        <p>
+          A reset link works once, for {RESET_LINK_MINUTES} minutes, and asking for a new one or changing your password
+          retires the old ones.
+        </p>
+        <p>
+          <Link className="button" to="/forgot-password">
+            Get a new link
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="auth-card" aria-labelledby="reset-title">
+      <h1 id="reset-title">Choose a new password</h1>
+      <p>You'll be logged in with it, and signed out on every other device and browser.</p>
+      <Form method="post" noValidate className="form">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <FormError id="reset-error" message={error} />
+        <NewPasswordFields name="password" error={error} errorId="reset-error" />
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? "Saving…" : "Set new password"}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { requestContext } from "../../worker/context.ts";
+import { deleteAccount } from "../../worker/core/account/index.ts";
+import { checkAuthRateLimit } from "../../worker/core/auth/index.ts";
+import { redirectWithoutSession, requireViewer } from "../auth.server.ts";
+import { formAction, textFields } from "../forms.server.ts";
+import type { Route } from "./+types/settings-delete";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { username: requireViewer(request, context).username };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const services = context.get(requestContext);
+  const { password } = textFields(await request.formData(), ["password"]);
+  return formAction({}, async () => {
+    await checkAuthRateLimit(services.env, request.headers);
+    await deleteAccount(services, viewer, { password });
+    return redirectWithoutSession("/account-deleted");
+  });
+}

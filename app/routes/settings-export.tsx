@@ -1,0 +1,1 @@
+export { loader } from "./settings-export.server.ts";

@@ -1,0 +1,30 @@
+import { requestContext } from "../../worker/context.ts";
+import { changePassword } from "../../worker/core/account/index.ts";
+import { checkAuthRateLimit } from "../../worker/core/auth/index.ts";
+import { getMe } from "../../worker/core/people/index.ts";
+import { requireViewer } from "../auth.server.ts";
+import { formAction, textFields } from "../forms.server.ts";
+import type { Route } from "./+types/settings";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const me = await getMe(context.get(requestContext), viewer);
+  return {
+    username: me.username,
+    email: me.email,
+    // Set by the reset page's redirect, so the member lands here knowing what happened.
+    passwordReset: new URL(request.url).searchParams.get("notice") === "password-reset",
+  };
+}
+
+/** Change password: the session making the change stays logged in, every other one is signed out. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const services = context.get(requestContext);
+  const fields = textFields(await request.formData(), ["currentPassword", "newPassword", "confirmPassword"]);
+  return formAction({}, async () => {
+    await checkAuthRateLimit(services.env, request.headers);
+    await changePassword(services, viewer, fields);
+    return { passwordChanged: Date.now() };
+  });
+}

@@ -1,0 +1,92 @@
+import { Form, Link, useNavigation } from "react-router";
+import { ACCOUNT_MESSAGES } from "../../worker/core/rules/index.ts";
+import { FormError } from "../components/form-error.tsx";
+import { FormField } from "../components/form-field.tsx";
+import { NewPasswordFields } from "../components/new-password-fields.tsx";
+import { pageMeta } from "../meta.ts";
+import accountStyles from "../styles/account.css?url";
+import type { Route } from "./+types/settings";
+
+export { action, loader } from "./settings.server.ts";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { title: "Settings", path: "/settings" });
+
+/** Account control (issue 13): change password, download my data, delete my account. */
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { username, email, passwordReset } = loaderData;
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const changedAt = actionData && "passwordChanged" in actionData ? actionData.passwordChanged : null;
+  const submitting = useNavigation().state === "submitting";
+  const currentWrong = error === ACCOUNT_MESSAGES.currentPasswordIncorrect;
+  const notice = changedAt
+    ? "Password changed. You've been signed out on every other device and browser."
+    : passwordReset
+      ? "Your password has been reset. You're logged in here and signed out everywhere else."
+      : null;
+  return (
+    <div className="form-page settings">
+      <h1>Settings</h1>
+      <p className="muted settings__who">
+        Logged in as <strong>@{username}</strong> ({email})
+      </p>
+
+      <section className="settings__section" aria-labelledby="password-title">
+        <h2 id="password-title">Change password</h2>
+        {notice ? (
+          <p className="form-success" role="status">
+            {notice}
+          </p>
+        ) : null}
+        {/* A new key after each change empties the fields (with JavaScript the form is otherwise kept). */}
+        <Form method="post" noValidate className="form" key={changedAt ?? "form"}>
+          <FormError id="password-error" message={error} />
+          <FormField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            invalid={currentWrong}
+            errorId="password-error"
+          />
+          <NewPasswordFields
+            name="newPassword"
+            error={error}
+            errorId="password-error"
+            invalid={Boolean(error) && !currentWrong}
+          />
+          <p className="field__hint">Changing your password signs you out on every other device and browser.</p>
+          <div className="form__actions">
+            <button type="submit" className="button" disabled={submitting}>
+              {submitting ? "Changing…" : "Change password"}
+            </button>
+          </div>
+        </Form>
+        <p className="settings__aside">
+          Forgot your current password? <Link to="/forgot-password">Get a reset link by email</Link>.
+        </p>
+      </section>
+
+      <section className="settings__section" aria-labelledby="data-title">
+        <h2 id="data-title">Your data</h2>
+        <p>
+          Download a copy of everything you've added to MovieBooks: your profile, connections, comments, likes,
+          favorites, the members you follow and your notifications, as one JSON file with links to your images.
+        </p>
+        {/* A plain link: the file is a download, not a page to route to. */}
+        <a className="button button--ghost" href="/settings/export" download>
+          Download my data
+        </a>
+      </section>
+
+      <section className="settings__section settings__section--danger" aria-labelledby="delete-title">
+        <h2 id="delete-title">Delete account</h2>
+        <p>Delete your account and everything you've added to MovieBooks. This can't be undone.</p>
+        <Link className="button button--danger" to="/settings/delete">
+          Delete my account…
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { RequestServices, Viewer } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
+import { passwordResets, sessions, users } from "../../db/schema.ts";
+import { hashPassword, signSessionToken, verifyPassword } from "../auth/index.ts";
+import { badRequest } from "../errors.ts";
+import { ACCOUNT_MESSAGES } from "../rules/index.ts";
+import { validate } from "../validation.ts";
+import { changePasswordSchema, newPasswordProblem } from "./schemas.ts";
+
+/** Whether `password` is the member's current one (an empty one never is). */
+export async function isCurrentPassword(db: Database, userId: string, password: string): Promise<boolean> {
+  if (!password) return false;
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row ? verifyPassword(password, row.passwordHash) : false;
+}
+
+/**
+ * API.md `PUT /users/password`: the current password first, then the new one's rules. In one transaction the hash
+ * changes, every other session of the member is revoked and unused reset links stop working; this session stays,
+ * with a freshly signed token for it.
+ */
+export async function changePassword(services: RequestServices, viewer: Viewer, input: unknown) {
+  const { currentPassword, newPassword, confirmPassword } = validate(changePasswordSchema, input ?? {});
+  const { db } = services;
+  if (!(await isCurrentPassword(db, viewer.id, currentPassword))) {
+    throw badRequest(ACCOUNT_MESSAGES.currentPasswordIncorrect);
+  }
+  const problem = newPasswordProblem(newPassword, confirmPassword);
+  if (problem) throw badRequest(problem);
+  const passwordHash = await hashPassword(newPassword);
+  await db.batch([
+    db.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, viewer.id)),
+    db.delete(sessions).where(and(eq(sessions.userId, viewer.id), ne(sessions.id, viewer.sessionId))),
+    db.delete(passwordResets).where(eq(passwordResets.userId, viewer.id)),
+  ]);
+  const token = await signSessionToken(services.env.JWT_SECRET, { userId: viewer.id, sessionId: viewer.sessionId });
+  return { message: ACCOUNT_MESSAGES.passwordChanged, token };
+}
