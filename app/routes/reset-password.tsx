@@ -22,9 +22,11 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
   const rules = useFormRules(RESET_PASSWORD_FORM, actionData);
-  // A link that died since the page was opened comes back at its own (hidden) field, `token`.
-  const deadLink =
-    actionData?.field === "token" ? actionData.error : loaderData.live ? null : ACCOUNT_MESSAGES.resetLinkInvalid;
+  // After a post, the server's answer says whether the link still works: one that died comes back at its own
+  // (hidden) field, `token`; any other failure means it was checked and is still live.
+  const deadLink = actionData
+    ? actionData.field === "token" && actionData.error
+    : !loaderData.live && ACCOUNT_MESSAGES.resetLinkInvalid;
   if (deadLink) {
     return (
       <section className="auth-card" aria-labelledby="reset-title">
@@ -49,7 +51,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <h1 id="reset-title">Choose a new password</h1>
       <p>You'll be logged in with it, and signed out on every other device and browser.</p>
       <Form method="post" className="form" {...rules.form}>
-        <input type="hidden" name="token" value={loaderData.token} />
+        <input type="hidden" name="token" value={actionData?.values.token ?? loaderData.token} />
         <FormError id="reset-error" message={rules.formError} />
         <NewPasswordFields password={rules.field("password")} confirmation={rules.field("confirmPassword")} />
         <button type="submit" className="button" disabled={submitting}>
