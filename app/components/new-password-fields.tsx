@@ -1,38 +1,22 @@
-import { AUTH_MESSAGES, PASSWORD_MIN } from "../../worker/core/rules/index.ts";
+import { PASSWORD_MIN } from "../../worker/core/rules/auth.ts";
+import type { useFormRules } from "../form-rules.ts";
 import { FormField } from "./form-field.tsx";
 
-/** A new password and its confirmation (settings and the reset page); `confirmPassword` is the form's own rule. */
-export function NewPasswordFields({
-  name,
-  error,
-  errorId,
-  invalid,
-}: {
-  name: string;
-  error: string | undefined;
-  errorId: string;
-  /** Whether the error is about the new password (defaults to any error). */
-  invalid?: boolean;
-}) {
+/** A field as `useFormRules` gives it: name, HTML constraints and error. */
+type RuleField = ReturnType<ReturnType<typeof useFormRules>["field"]>;
+
+/** A new password and its confirmation (settings and the reset page), each with its rules and its own error. */
+export function NewPasswordFields({ password, confirmation }: { password: RuleField; confirmation: RuleField }) {
   return (
     <>
       <FormField
         label="New password"
-        name={name}
         type="password"
         autoComplete="new-password"
         hint={`At least ${PASSWORD_MIN} characters.`}
-        invalid={invalid ?? Boolean(error)}
-        errorId={errorId}
+        {...password}
       />
-      <FormField
-        label="Confirm new password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        invalid={error === AUTH_MESSAGES.passwordsDiffer}
-        errorId={errorId}
-      />
+      <FormField label="Confirm new password" type="password" autoComplete="new-password" {...confirmation} />
     </>
   );
 }

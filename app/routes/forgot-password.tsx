@@ -1,7 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
-import { RESET_LINK_MINUTES } from "../../worker/core/rules/index.ts";
+import { RESET_LINK_MINUTES } from "../../worker/core/rules/account.ts";
+import { FORGOT_PASSWORD_FORM } from "../../worker/core/rules/account-forms.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
+import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/forgot-password";
 
@@ -18,7 +20,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
   const sent = actionData && "sent" in actionData ? actionData.sent : null;
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  const failure = actionData && "error" in actionData ? actionData : null;
+  const rules = useFormRules(FORGOT_PASSWORD_FORM, failure);
   return (
     <section className="auth-card" aria-labelledby="forgot-title">
       <h1 id="forgot-title">Forgot your password?</h1>
@@ -38,16 +41,14 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       ) : (
         <>
           <p>Enter the email address you signed up with and we'll send you a link to choose a new password.</p>
-          <Form method="post" noValidate className="form">
-            <FormError id="forgot-error" message={error} />
+          <Form method="post" className="form" {...rules.form}>
+            <FormError id="forgot-error" message={rules.formError} />
             <FormField
               label="Email"
-              name="email"
               type="email"
               autoComplete="email"
-              defaultValue={actionData && "values" in actionData ? actionData.values.email : undefined}
-              invalid={Boolean(error)}
-              errorId="forgot-error"
+              defaultValue={failure?.values.email}
+              {...rules.field("email")}
             />
             <button type="submit" className="button" disabled={submitting}>
               {submitting ? "Sending…" : "Send reset link"}

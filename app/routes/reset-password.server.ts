@@ -14,7 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(requestContext);
   const fields = textFields(await request.formData(), ["token", "password", "confirmPassword"]);
-  return formAction({}, async () => {
+  // The link is kept with a failure, so the form comes back with it whatever URL it was posted to.
+  return formAction({ token: fields.token }, async () => {
     await checkAuthRateLimit(services.env, request.headers);
     const user = await resetPassword(services, fields);
     return redirectWithSession("/settings?notice=password-reset", user.token);

@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
+import { DELETE_ACCOUNT_FORM } from "../../worker/core/rules/account-forms.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
+import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
 import accountStyles from "../styles/account.css?url";
 import type { Route } from "./+types/settings-delete";
@@ -15,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /** The confirmation step: what goes, what stays, and the password. */
 export default function DeleteAccount({ loaderData, actionData }: Route.ComponentProps) {
   const deleting = useNavigation().state === "submitting";
-  const error = actionData?.error;
+  const rules = useFormRules(DELETE_ACCOUNT_FORM, actionData);
   return (
     <section className="auth-card delete-account" aria-labelledby="delete-account-title">
       <h1 id="delete-account-title">Delete your account</h1>
@@ -39,16 +41,14 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
         </a>
         .
       </p>
-      <Form method="post" noValidate className="form">
-        <FormError id="delete-error" message={error} />
+      <Form method="post" className="form" {...rules.form}>
+        <FormError id="delete-error" message={rules.formError} />
         <FormField
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
           hint="Enter your password to confirm."
-          invalid={Boolean(error)}
-          errorId="delete-error"
+          {...rules.field("password")}
         />
         <div className="form__actions">
           <button type="submit" className="button button--danger" disabled={deleting}>

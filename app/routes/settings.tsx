@@ -1,8 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
-import { ACCOUNT_MESSAGES } from "../../worker/core/rules/index.ts";
+import { CHANGE_PASSWORD_FORM } from "../../worker/core/rules/account-forms.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { NewPasswordFields } from "../components/new-password-fields.tsx";
+import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
 import accountStyles from "../styles/account.css?url";
 import type { Route } from "./+types/settings";
@@ -16,10 +17,9 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 /** Account control (issue 13): change password, download my data, delete my account. */
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { username, email, passwordReset } = loaderData;
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
   const changedAt = actionData && "passwordChanged" in actionData ? actionData.passwordChanged : null;
+  const rules = useFormRules(CHANGE_PASSWORD_FORM, actionData && "error" in actionData ? actionData : null);
   const submitting = useNavigation().state === "submitting";
-  const currentWrong = error === ACCOUNT_MESSAGES.currentPasswordIncorrect;
   const notice = changedAt
     ? "Password changed. You've been signed out on every other device and browser."
     : passwordReset
@@ -40,22 +40,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </p>
         ) : null}
         {/* A new key after each change empties the fields (with JavaScript the form is otherwise kept). */}
-        <Form method="post" noValidate className="form" key={changedAt ?? "form"}>
-          <FormError id="password-error" message={error} />
+        <Form method="post" className="form" key={changedAt ?? "form"} {...rules.form}>
+          <FormError id="password-error" message={rules.formError} />
           <FormField
             label="Current password"
-            name="currentPassword"
             type="password"
             autoComplete="current-password"
-            invalid={currentWrong}
-            errorId="password-error"
+            {...rules.field("currentPassword")}
           />
-          <NewPasswordFields
-            name="newPassword"
-            error={error}
-            errorId="password-error"
-            invalid={Boolean(error) && !currentWrong}
-          />
+          <NewPasswordFields password={rules.field("newPassword")} confirmation={rules.field("confirmPassword")} />
           <p className="field__hint">Changing your password signs you out on every other device and browser.</p>
           <div className="form__actions">
             <button type="submit" className="button" disabled={submitting}>

@@ -3,8 +3,10 @@ import { AUTH_MESSAGES } from "../../worker/core/auth/index.ts";
 import { CONNECTION_MESSAGES, imageMessages } from "../../worker/core/connections/index.ts";
 import { COMMENT_MESSAGES } from "../../worker/core/discussion/index.ts";
 import { PROFILE_MESSAGES } from "../../worker/core/people/index.ts";
+import { ACCOUNT_MESSAGES } from "../../worker/core/rules/index.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
+import { resetTokenFor } from "../support/outbox.ts";
 
 let app: TestApp;
 let member: Awaited<ReturnType<typeof registerUser>>;
@@ -187,5 +189,72 @@ describe("a form posted without JavaScript shows the server's message at the fie
     const html = await emptied.text();
     expectErrorAt(html, "text", COMMENT_MESSAGES.editEmpty);
     expect(html).toMatch(new RegExp(`<textarea[^>]*id="edit-${comment._id}"[^>]*aria-invalid="true"`));
+  });
+
+  // Without a current password of its own, a case is sent with the member's (the right one).
+  it.each<[Record<string, string>, string, string]>([
+    [
+      { currentPassword: "", newPassword: "newpass1", confirmPassword: "newpass1" },
+      "currentPassword",
+      ACCOUNT_MESSAGES.currentPasswordIncorrect,
+    ],
+    [
+      { currentPassword: "not-it", newPassword: "1", confirmPassword: "2" },
+      "currentPassword",
+      ACCOUNT_MESSAGES.currentPasswordIncorrect,
+    ],
+    [{ newPassword: "newpass1", confirmPassword: "newpass2" }, "confirmPassword", AUTH_MESSAGES.passwordsDiffer],
+    [{ newPassword: "12345", confirmPassword: "12345" }, "newPassword", AUTH_MESSAGES.passwordLength],
+  ])(
+    "settings' change password: the current password first, then the new one's rules (%#)",
+    async (fields, field, message) => {
+      const response = await postForm(app, "/settings", { currentPassword: member.password, ...fields }, { cookie });
+      expect(response.status).toBe(400);
+      expectErrorAt(await response.text(), field, message);
+    },
+  );
+
+  it("forgot password: a blank or malformed address at the e-mail field, which keeps what was typed", async () => {
+    expectErrorAt(
+      await (await postForm(app, "/forgot-password", { email: " " })).text(),
+      "email",
+      AUTH_MESSAGES.invalidEmail,
+    );
+    const malformed = await postForm(app, "/forgot-password", { email: "not-an-address" });
+    expect(malformed.status).toBe(400);
+    const html = await malformed.text();
+    expectErrorAt(html, "email", AUTH_MESSAGES.invalidEmail);
+    expect(html).toMatch(/<input[^>]*name="email"[^>]*value="not-an-address"/);
+  });
+
+  it("reset password: the new password's rules at their fields; a dead link is the page's own answer", async () => {
+    const owner = await registerUser(app);
+    await postForm(app, "/forgot-password", { email: owner.email });
+    const token = await resetTokenFor(app, owner.email);
+    // As the browser posts it: to the link's own address.
+    const link = `/reset-password?${new URLSearchParams({ token })}`;
+    const mismatch = await postForm(app, link, { token, password: "abcdef", confirmPassword: "abcdeg" });
+    expect(mismatch.status).toBe(400);
+    expectErrorAt(await mismatch.text(), "confirmPassword", AUTH_MESSAGES.passwordsDiffer);
+    // Posted elsewhere, the form comes back with the link it was sent with.
+    const short = await postForm(app, "/reset-password", { token, password: "12345", confirmPassword: "12345" });
+    const html = await short.text();
+    expectErrorAt(html, "password", AUTH_MESSAGES.passwordLength);
+    expect(html).toContain(`name="token" value="${token}"`);
+
+    const dead = await postForm(app, "/reset-password", { token: "made-up", password: "1", confirmPassword: "2" });
+    expect(dead.status).toBe(400);
+    const deadHtml = await dead.text();
+    expect(deadHtml).toContain(escapeHtml(ACCOUNT_MESSAGES.resetLinkInvalid));
+    expect(deadHtml).not.toContain('aria-invalid="true"');
+    expect(deadHtml).not.toContain('name="password"');
+  });
+
+  it("delete account: a missing or wrong password at the password field", async () => {
+    for (const password of ["", "not-mine"]) {
+      const response = await postForm(app, "/settings/delete", { password }, { cookie });
+      expect(response.status).toBe(400);
+      expectErrorAt(await response.text(), "password", ACCOUNT_MESSAGES.passwordIncorrect);
+    }
   });
 });

@@ -1,20 +1,30 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+} from "../../worker/core/account/schemas.ts";
 import { loginSchema, signupSchema } from "../../worker/core/auth/schemas.ts";
 import { createConnectionSchema, updateConnectionSchema } from "../../worker/core/connections/schemas.ts";
 import { profileUpdateSchema } from "../../worker/core/people/schemas.ts";
 import {
   attributesOf,
+  CHANGE_PASSWORD_FORM,
   COMMENT_FORMS,
   COMMENT_TEXT_ATTRIBUTES,
   CREATE_CONNECTION_FORM,
+  DELETE_ACCOUNT_FORM,
   EDIT_CONNECTION_FORMS,
   EMAIL_PATTERN,
+  FORGOT_PASSWORD_FORM,
   type FormRules,
   firstFailure,
   LOGIN_FORM,
   PROFILE_FORM,
+  RESET_PASSWORD_FORM,
   readForm,
   SIGNUP_FORM,
 } from "../../worker/core/rules/index.ts";
@@ -53,6 +63,11 @@ describe.each([
   ["edit connection", EDIT_CONNECTION_FORMS.full, updateConnectionSchema(false)],
   ["edit text-only connection", EDIT_CONNECTION_FORMS.textOnly, updateConnectionSchema(true)],
   ["profile", PROFILE_FORM, profileUpdateSchema],
+  // The account forms' rules, as the server runs them once the current password or the reset link is checked.
+  ["change password", CHANGE_PASSWORD_FORM, changePasswordSchema],
+  ["forgot password", FORGOT_PASSWORD_FORM, forgotPasswordSchema],
+  ["reset password", RESET_PASSWORD_FORM, resetPasswordSchema],
+  ["delete account", DELETE_ACCOUNT_FORM, deleteAccountSchema],
 ] as const)("the %s form", (_name, form, schema) => {
   it("shows in the browser the message the server answers, at the same field", () => {
     const names = textFields(form);
@@ -86,6 +101,10 @@ describe("field constraints", () => {
     });
     expect(attributesOf(CREATE_CONNECTION_FORM, "movieTitle")).toEqual({ maxLength: 200 });
     expect(attributesOf(PROFILE_FORM, "profilePicture")).toEqual({ accept: "image/png,image/jpeg,image/gif" });
+    expect(attributesOf(CHANGE_PASSWORD_FORM, "currentPassword")).toEqual({ required: true });
+    expect(attributesOf(CHANGE_PASSWORD_FORM, "newPassword")).toEqual({ minLength: 6 });
+    expect(attributesOf(RESET_PASSWORD_FORM, "password")).toEqual({ minLength: 6 });
+    expect(attributesOf(FORGOT_PASSWORD_FORM, "email")).toEqual({ required: true });
   });
 
   it("check e-mail addresses exactly as zod's z.email() did before the rule was shared", () => {

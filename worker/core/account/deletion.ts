@@ -21,7 +21,9 @@ import { deleteAccountSchema } from "./schemas.ts";
 export async function deleteAccount(services: RequestServices, viewer: Viewer, input: unknown) {
   const { password } = validate(deleteAccountSchema, input ?? {});
   const { db } = services;
-  if (!(await isCurrentPassword(db, viewer.id, password))) throw badRequest(ACCOUNT_MESSAGES.passwordIncorrect);
+  if (!(await isCurrentPassword(db, viewer.id, password))) {
+    throw badRequest(ACCOUNT_MESSAGES.passwordIncorrect, "password");
+  }
   const [connectionKeys, pictures, , deleted] = await db.batch([
     ownImageKeys(db, eq(connections.userId, viewer.id)),
     db.select({ key: users.pictureKey }).from(users).where(eq(users.id, viewer.id)),

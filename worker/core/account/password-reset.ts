@@ -7,7 +7,7 @@ import { badRequest } from "../errors.ts";
 import { type MailMessage, sendMail } from "../mail/index.ts";
 import { ACCOUNT_MESSAGES, memberName, RESET_LINK_MINUTES } from "../rules/index.ts";
 import { validate } from "../validation.ts";
-import { forgotPasswordSchema, newPasswordProblem, resetPasswordSchema } from "./schemas.ts";
+import { forgotPasswordSchema, resetLinkSchema, resetPasswordSchema } from "./schemas.ts";
 
 const LINK_LIFETIME_MS = RESET_LINK_MINUTES * 60_000;
 /** Live links per account: enough for a mail or two that went astray, too few to flood someone's inbox. */
@@ -82,23 +82,23 @@ export async function isLiveResetLink(db: Database, token: string): Promise<bool
 }
 
 /**
- * API.md `POST /auth/reset-password`: the link first, then the new password's rules. One transaction sets the
- * password, revokes every session, drops the member's other links, logs this client in, and claims the link by
- * deleting it, last: each earlier statement only acts while the link is still there, so of two racing resets
- * one wins and the other changes nothing.
+ * API.md `POST /auth/reset-password`: the link first, then the form's rules (RESET_PASSWORD_FORM). One
+ * transaction sets the password, revokes every session, drops the member's other links, logs this client in, and
+ * claims the link by deleting it, last: each earlier statement only acts while the link is still there, so of two
+ * racing resets one wins and the other changes nothing.
  */
 export async function resetPassword(services: RequestServices, input: unknown) {
-  const { token, password, confirmPassword } = validate(resetPasswordSchema, input ?? {});
+  const { token } = validate(resetLinkSchema, input ?? {});
   const { db } = services;
   const now = Date.now();
-  const invalid = badRequest(ACCOUNT_MESSAGES.resetLinkInvalid);
+  // At the link's hidden field: the reset page then offers a new link instead of its form.
+  const invalid = badRequest(ACCOUNT_MESSAGES.resetLinkInvalid, "token");
   if (!token || token.length > MAX_TOKEN_LENGTH) throw invalid;
   const tokenHash = await hashToken(token);
   const live = and(eq(passwordResets.tokenHash, tokenHash), gt(passwordResets.expiresAt, now));
   const [link] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(live);
   if (!link) throw invalid;
-  const problem = newPasswordProblem(password, confirmPassword);
-  if (problem) throw badRequest(problem);
+  const { password } = validate(resetPasswordSchema, input ?? {});
 
   const passwordHash = await hashPassword(password);
   const session = newSession(link.userId, now);

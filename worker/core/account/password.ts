@@ -6,7 +6,7 @@ import { hashPassword, signSessionToken, verifyPassword } from "../auth/index.ts
 import { badRequest } from "../errors.ts";
 import { ACCOUNT_MESSAGES } from "../rules/index.ts";
 import { validate } from "../validation.ts";
-import { changePasswordSchema, newPasswordProblem } from "./schemas.ts";
+import { changePasswordSchema, currentPasswordSchema } from "./schemas.ts";
 
 /** Whether `password` is the member's current one (an empty one never is). */
 export async function isCurrentPassword(db: Database, userId: string, password: string): Promise<boolean> {
@@ -16,18 +16,18 @@ export async function isCurrentPassword(db: Database, userId: string, password: 
 }
 
 /**
- * API.md `PUT /users/password`: the current password first, then the new one's rules. In one transaction the hash
- * changes, every other session of the member is revoked and unused reset links stop working; this session stays,
- * with a freshly signed token for it.
+ * API.md `PUT /users/password`: the current password first (a wrong one is the answer whatever else is wrong),
+ * then the form's rules (CHANGE_PASSWORD_FORM), at their fields. In one transaction the hash changes, every other
+ * session of the member is revoked and unused reset links stop working; this session stays, with a freshly signed
+ * token for it.
  */
 export async function changePassword(services: RequestServices, viewer: Viewer, input: unknown) {
-  const { currentPassword, newPassword, confirmPassword } = validate(changePasswordSchema, input ?? {});
   const { db } = services;
+  const { currentPassword } = validate(currentPasswordSchema, input ?? {});
   if (!(await isCurrentPassword(db, viewer.id, currentPassword))) {
-    throw badRequest(ACCOUNT_MESSAGES.currentPasswordIncorrect);
+    throw badRequest(ACCOUNT_MESSAGES.currentPasswordIncorrect, "currentPassword");
   }
-  const problem = newPasswordProblem(newPassword, confirmPassword);
-  if (problem) throw badRequest(problem);
+  const { newPassword } = validate(changePasswordSchema, input ?? {});
   const passwordHash = await hashPassword(newPassword);
   await db.batch([
     db.update(users).set({ passwordHash, updatedAt: Date.now() }).where(eq(users.id, viewer.id)),

@@ -1,31 +1,33 @@
 import { z } from "zod";
-import { AUTH_MESSAGES, PASSWORD_MIN } from "../rules/index.ts";
+import {
+  CHANGE_PASSWORD_FORM,
+  DELETE_ACCOUNT_FORM,
+  FORGOT_PASSWORD_FORM,
+  RESET_PASSWORD_FORM,
+} from "../rules/index.ts";
+import { followRules } from "../validation.ts";
 
 // Missing or non-text fields count as empty, so a bad body gets the contract's message, not a type error.
 const text = z.string().catch("");
 const optionalText = z.string().optional().catch(undefined);
-const emailCheck = z.email();
 
-export const changePasswordSchema = z.object({
-  currentPassword: text,
-  newPassword: text,
-  /** The form's confirmation; API clients send none (as at signup). */
-  confirmPassword: optionalText,
-});
+/** The fields of a change, read as CHANGE_PASSWORD_FORM says, then its rules (after the current password's check). */
+export const changePasswordSchema = z
+  .object({ currentPassword: text, newPassword: text, confirmPassword: optionalText })
+  .superRefine(followRules(CHANGE_PASSWORD_FORM));
 
-/** A blank or malformed address is refused for what it is; it says nothing about which accounts exist. */
+/** What API.md checks before the form's rules: the current password, or the reset link. */
+export const currentPasswordSchema = z.object({ currentPassword: text });
+export const resetLinkSchema = z.object({ token: text });
+
 export const forgotPasswordSchema = z
   .object({ email: text })
-  .transform((input) => input.email.trim().toLowerCase())
-  .refine((email) => emailCheck.safeParse(email).success, { message: AUTH_MESSAGES.invalidEmail });
+  .transform((input) => ({ email: input.email.trim() }))
+  .superRefine(followRules(FORGOT_PASSWORD_FORM))
+  .transform((input) => input.email.toLowerCase());
 
-export const resetPasswordSchema = z.object({ token: text, password: text, confirmPassword: optionalText });
+export const resetPasswordSchema = z
+  .object({ token: text, password: text, confirmPassword: optionalText })
+  .superRefine(followRules(RESET_PASSWORD_FORM));
 
-export const deleteAccountSchema = z.object({ password: text });
-
-/** The new-password rules of SPEC.md §5 in their order: the form's confirmation first, then the length. */
-export function newPasswordProblem(password: string, confirmation: string | undefined): string | null {
-  if (confirmation !== undefined && confirmation !== password) return AUTH_MESSAGES.passwordsDiffer;
-  if (password.length < PASSWORD_MIN) return AUTH_MESSAGES.passwordLength;
-  return null;
-}
+export const deleteAccountSchema = z.object({ password: text }).superRefine(followRules(DELETE_ACCOUNT_FORM));

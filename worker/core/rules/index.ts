@@ -1,4 +1,10 @@
 export { ACCOUNT_MESSAGES, RESET_LINK_MINUTES } from "./account.ts";
+export {
+  CHANGE_PASSWORD_FORM,
+  DELETE_ACCOUNT_FORM,
+  FORGOT_PASSWORD_FORM,
+  RESET_PASSWORD_FORM,
+} from "./account-forms.ts";
 export { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./auth.ts";
 export { LOGIN_FORM, SIGNUP_FORM } from "./auth-forms.ts";
 export { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "./comment-text.ts";
