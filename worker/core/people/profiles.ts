@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
-import { connections, favorites, follows, users } from "../../db/schema.ts";
+import { favorites, follows, users } from "../../db/schema.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { imageUrl, newImageKey, readImageUpload } from "../images/index.ts";
 import { validate } from "../validation.ts";
-import { maySeeContentOf, viewerFollows } from "./privacy.ts";
 import { PROFILE_MESSAGES, profileUpdateSchema } from "./schemas.ts";
 
 /** API.md "UserSummary". */
