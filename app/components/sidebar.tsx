@@ -1,10 +1,17 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
 import { DEFAULT_AVATAR } from "../site.ts";
 import { PopularTags } from "./popular-tags.tsx";
-import { NARROW_SCREEN, useCheckedBeforeHydration, useNarrowScreen, useScrollLock } from "./site-header.tsx";
+import {
+  NARROW_SCREEN,
+  useCheckedBeforeHydration,
+  useClosedOnWideScreen,
+  useNarrowScreen,
+  useOnNavigation,
+  useScrollLock,
+} from "./site-header.tsx";
 
 export const SIDEBAR_ID = "sidebar";
 const SIDEBAR_TOGGLE_ID = "sidebar-toggle";
@@ -37,16 +44,12 @@ export function useSidebarState(): SidebarState {
   const narrow = useNarrowScreen();
   const [hiddenWide, setHiddenWide] = useState(false);
   const [openNarrow, setOpenNarrow] = useState(false);
-  const { pathname, search } = useLocation();
-  useEffect(() => setOpenNarrow(false), [pathname, search]);
+  useOnNavigation(() => setOpenNarrow(false));
   useCheckedBeforeHydration(SIDEBAR_TOGGLE_ID, () => {
     if (window.matchMedia(NARROW_SCREEN).matches) setOpenNarrow(true);
     else setHiddenWide(true);
   });
-  useEffect(() => {
-    // Read the query itself: while hydrating, `narrow` still holds the server's guess.
-    if (!window.matchMedia(NARROW_SCREEN).matches) setOpenNarrow(false);
-  }, [narrow]);
+  useClosedOnWideScreen(setOpenNarrow);
   const drawerOpen = narrow && openNarrow;
   useScrollLock(drawerOpen);
   useEffect(() => {
@@ -222,7 +225,9 @@ export function Sidebar({ state, viewer, tags }: { state: SidebarState; viewer: 
       {state.hydrated ? (
         <div className="sidebar-backdrop" aria-hidden="true" onClick={state.close} />
       ) : (
-        <label htmlFor={SIDEBAR_TOGGLE_ID} className="sidebar-backdrop" aria-hidden="true" />
+        <label htmlFor={SIDEBAR_TOGGLE_ID} className="sidebar-backdrop" aria-hidden="true">
+          <span className="visually-hidden">Close sidebar</span>
+        </label>
       )}
     </>
   );

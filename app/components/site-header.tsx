@@ -52,7 +52,32 @@ export function useCheckedBeforeHydration(id: string, callback: () => void) {
     done.current = true;
     const input = document.getElementById(id);
     if (input instanceof HTMLInputElement && input.checked) callback();
-  }, []);
+  }, [id, callback]);
+}
+
+/**
+ * Calls `onChange` when the page's path or query changes, while rendering the new page: state adjusted to a
+ * changed value during render, as React advises, rather than one frame late in an effect.
+ */
+export function useOnNavigation(onChange: () => void) {
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
+  const [rendered, setRendered] = useState(here);
+  if (rendered !== here) {
+    setRendered(here);
+    onChange();
+  }
+}
+
+/** Calls `setOpen(false)` now and whenever the window grows past 768 px, where there is no menu or drawer. */
+export function useClosedOnWideScreen(setOpen: (open: boolean) => void) {
+  useEffect(() => {
+    const closeIfWide = () => {
+      if (!window.matchMedia(NARROW_SCREEN).matches) setOpen(false);
+    };
+    closeIfWide();
+    return subscribeToNarrowScreen(closeIfWide);
+  }, [setOpen]);
 }
 
 const MENU_TOGGLE_ID = "menu-toggle";
@@ -69,17 +94,12 @@ const MAIN_NAV_ID = "main-nav";
  */
 function useMobileMenu() {
   const hydrated = useHydrated();
-  const narrow = useNarrowScreen();
   const [open, setOpen] = useState(false);
-  const { pathname, search } = useLocation();
   const headerRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => setOpen(false), [pathname, search]);
+  useOnNavigation(() => setOpen(false));
   useCheckedBeforeHydration(MENU_TOGGLE_ID, () => setOpen(true));
-  useEffect(() => {
-    // Read the query itself: while hydrating, `narrow` still holds the server's guess.
-    if (!window.matchMedia(NARROW_SCREEN).matches) setOpen(false);
-  }, [narrow]);
+  useClosedOnWideScreen(setOpen);
   useScrollLock(open);
   useEffect(() => {
     if (!open) return;
