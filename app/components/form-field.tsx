@@ -22,6 +22,7 @@ export function FormField({ label, name, invalid, errorId, hint, ...input }: For
         name={name}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
+        // biome-ignore lint/a11y/noAutofocus: focus moves only when the user's own submission failed, to the field to fix (the no-JavaScript counterpart of FormError's focus)
         autoFocus={invalid || undefined}
         {...input}
       />

@@ -164,7 +164,10 @@ function CommentItem({ comment, action, ownerId }: { comment: CommentView; actio
               <Link
                 to="?#comments"
                 className="action-button"
-                onClick={(event) => (event.preventDefault(), setEditing(false))}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setEditing(false);
+                }}
               >
                 Cancel
               </Link>
@@ -183,7 +186,14 @@ function CommentItem({ comment, action, ownerId }: { comment: CommentView; actio
         ) : null}
         {isOwner && !editing ? (
           <div className="comment__actions">
-            <Link to={here} className="link-button" onClick={(event) => (event.preventDefault(), setEditing(true))}>
+            <Link
+              to={here}
+              className="link-button"
+              onClick={(event) => {
+                event.preventDefault();
+                setEditing(true);
+              }}
+            >
               Edit
             </Link>
             <Link
