@@ -11,6 +11,7 @@
  * - nobody follows themselves, likes or favourites their own post, or does either twice;
  * - comments happen after their post and before "now" (minutesAfterPost < daysAgo * 1440).
  */
+import { DEMO_EMAIL } from "./demo-account.ts";
 
 // ---------------------------------------------------------------------------------------------------------
 // Types
@@ -139,7 +140,7 @@ export interface SeedComment {
 export const users: SeedUser[] = [
   {
     username: "demo",
-    email: "demo@example.com",
+    email: DEMO_EMAIL,
     displayName: "Demo Reader",
     bio: "The demo account. Have a look around: like things, leave a comment, post a pairing of your own. Currently reading whatever the last person recommended.",
     location: "Somewhere between the library and the cinema",
