@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
-import { type CountingProxy, startCountingProxy } from "../../scripts/bench/measure.ts";
 import { startLocalDbServer } from "../../scripts/local-db/server.ts";
 import { migrateDatabase } from "../../scripts/migrate.ts";
 import { seedDemoContent } from "../../scripts/seed/seed.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
+import { type CountingProxy, startCountingProxy } from "./counting-proxy.ts";
 import { type RunningWorker, startWorker } from "./worker.ts";
 
 /**
