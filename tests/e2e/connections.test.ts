@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderPoster } from "../../scripts/seed/images.ts";
 import { javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { testPng } from "../support/images.ts";
 
 const suite = seededBrowserSuite();
 
 const posterFile = join(tmpdir(), `e2e-poster-${process.pid}.png`);
 beforeAll(async () => {
-  writeFileSync(posterFile, renderPoster({ title: "E2E", year: 2026, director: "Test Suite", seed: "e2e" }));
+  writeFileSync(posterFile, testPng("e2e poster"));
 });
 
 async function memberPage(javaScriptEnabled: boolean): Promise<Page> {

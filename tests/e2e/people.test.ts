@@ -3,15 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderAvatar } from "../../scripts/seed/images.ts";
 import { javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 import { registerUser } from "../support/http.ts";
+import { testPng } from "../support/images.ts";
 
 const suite = seededBrowserSuite();
 
 const pictureFile = join(tmpdir(), `e2e-avatar-${process.pid}.png`);
 beforeAll(async () => {
-  writeFileSync(pictureFile, renderAvatar({ name: "Edit Me", hue: 140 }));
+  writeFileSync(pictureFile, testPng("e2e picture", { width: 32, height: 32 }));
 });
 
 async function logInAsNewMember(

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderPoster } from "../../scripts/seed/images.ts";
 import { users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
+import { testPng } from "../support/images.ts";
 
 /**
  * The search, movie and book pages as a browser without JavaScript gets them: server-rendered HTML with the
@@ -60,7 +60,7 @@ beforeAll(async () => {
   })) {
     withPoster.set(name, value);
   }
-  const poster = renderPoster({ title: "Arrival", year: 2016, director: "Denis Villeneuve", seed: "arrival" });
+  const poster = testPng("Arrival poster");
   withPoster.set("moviePoster", new File([poster as BlobPart], "poster.png", { type: "image/png" }));
   arrival = await post(author.token, withPoster);
   // A later public connection for the same movie, with another book.
