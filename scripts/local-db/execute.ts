@@ -288,13 +288,20 @@ function resolveSql(sqls: Map<number, string>, ref: SqlRef): string {
 // connection (usually another stream of this very server, e.g. an open write transaction) lets go.
 async function retryWhileBusy<T>(conn: SqlConnection, run: () => T): Promise<T> {
   const deadline = Date.now() + conn.busyTimeoutMs;
-  for (let delayMs = 1; ; delayMs = Math.min(delayMs * 2, 50)) {
-    try {
-      return run();
-    } catch (error) {
-      if (!isRetryable(error) || Date.now() + delayMs > deadline) throw error;
-      await sleep(delayMs);
+  let waiting = false;
+  try {
+    for (let delayMs = 1; ; delayMs = Math.min(delayMs * 2, 50)) {
+      try {
+        return run();
+      } catch (error) {
+        if (!isRetryable(error) || Date.now() + delayMs > deadline) throw error;
+        if (!waiting) conn.lockWaits.count++;
+        waiting = true;
+        await sleep(delayMs);
+      }
     }
+  } finally {
+    if (waiting) conn.lockWaits.count--;
   }
 }
 
