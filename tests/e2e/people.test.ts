@@ -9,9 +9,11 @@ import { testPng } from "../support/images.ts";
 
 const suite = seededBrowserSuite();
 
+/** A size no default image has, so the profile is seen showing the uploaded picture. */
+const PICTURE_SIZE = { width: 48, height: 48 };
 const pictureFile = join(tmpdir(), `e2e-avatar-${process.pid}.png`);
 beforeAll(async () => {
-  writeFileSync(pictureFile, testPng("e2e picture", { width: 32, height: 32 }));
+  writeFileSync(pictureFile, testPng("e2e picture", PICTURE_SIZE));
 });
 
 async function logInAsNewMember(
@@ -55,7 +57,7 @@ describe.each(javaScriptModes)("people ($name)", ({ javaScriptEnabled }) => {
     await expect.poll(() => picture.getAttribute("src")).toMatch(/\/images\/avatars\//);
     await expect
       .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-      .toBe(256);
+      .toBe(PICTURE_SIZE.width);
     await page.context().close();
   });
 });
