@@ -46,6 +46,19 @@ module.exports = {
       to: { pathNot: "^worker/core/rules/" },
     },
     {
+      name: "tests-use-scripts-through-their-entries",
+      comment:
+        "Tests start the local database, migrate and seed through the functions npm start uses, and read the demo " +
+        "login, and check migrations with the trigger guard's functions; only a script's own tests (tests/local-db, tests/unit/seed-*) reach inside it " +
+        "(docs/decisions/015-lint-and-format.md).",
+      severity: "error",
+      from: { path: "^tests/", pathNot: "^tests/(local-db/|unit/seed-)" },
+      to: {
+        path: "^scripts/",
+        pathNot: "^scripts/(local-db/server|migrate|seed/seed|seed/demo-account|trigger-guard)\\.ts$",
+      },
+    },
+    {
       name: "no-domain-cycles",
       comment: "Domains depend on each other in one direction.",
       severity: "error",

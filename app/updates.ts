@@ -9,7 +9,8 @@ export interface UpdateBatch {
   items: string[];
 }
 
-export const updates: UpdateBatch[] = [
+/** Never empty: the banner always has a newest batch to show. */
+export const updates: [UpdateBatch, ...UpdateBatch[]] = [
   {
     id: "2026-11-launch",
     date: "2026-11-22",
@@ -22,4 +23,4 @@ export const updates: UpdateBatch[] = [
   },
 ];
 
-export const latestUpdate = updates[0]!;
+export const latestUpdate = updates[0];

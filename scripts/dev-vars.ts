@@ -20,8 +20,10 @@ export function writeDevVars(path: string, values: Record<string, string>): void
 function parse(text: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const line of text.split("\n")) {
-    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
-    if (match) values[match[1]!] = match[2]!.startsWith('"') ? (JSON.parse(match[2]!) as string) : match[2]!;
+    const [, key, value] = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim()) ?? [];
+    if (key !== undefined && value !== undefined) {
+      values[key] = value.startsWith('"') ? (JSON.parse(value) as string) : value;
+    }
   }
   return values;
 }

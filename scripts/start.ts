@@ -12,7 +12,8 @@ import { createDatabase } from "../worker/db/client.ts";
 import { writeDevVars } from "./dev-vars.ts";
 import { startLocalDbServer } from "./local-db/server.ts";
 import { migrateDatabase } from "./migrate.ts";
-import { DEMO_EMAIL, DEMO_PASSWORD, isEmpty, seedDemoContent } from "./seed/seed.ts";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "./seed/demo-account.ts";
+import { isEmpty, seedDemoContent } from "./seed/seed.ts";
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
 process.env.WRANGLER_SEND_METRICS = "false";

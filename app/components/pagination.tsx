@@ -26,7 +26,7 @@ export function Pagination({ page, pages, param = "page" }: { page: number; page
       <ol>
         {numbers.map((number, index) => (
           <li key={number}>
-            {index > 0 && number - numbers[index - 1]! > 1 ? <span className="pagination__gap">…</span> : null}
+            {number - (numbers[index - 1] ?? number) > 1 ? <span className="pagination__gap">…</span> : null}
             {number === page ? <span aria-current="page">{number}</span> : <Link to={hrefFor(number)}>{number}</Link>}
           </li>
         ))}

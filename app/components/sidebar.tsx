@@ -222,7 +222,9 @@ export function Sidebar({ state, viewer, tags }: { state: SidebarState; viewer: 
       {state.hydrated ? (
         <div className="sidebar-backdrop" aria-hidden="true" onClick={state.close} />
       ) : (
-        <label htmlFor={SIDEBAR_TOGGLE_ID} className="sidebar-backdrop" aria-hidden="true" />
+        <label htmlFor={SIDEBAR_TOGGLE_ID} className="sidebar-backdrop" aria-hidden="true">
+          <span className="visually-hidden">Close sidebar</span>
+        </label>
       )}
     </>
   );

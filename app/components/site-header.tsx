@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
@@ -69,7 +69,32 @@ function useCheckedBeforeHydration(id: string, callback: () => void) {
     done.current = true;
     const input = document.getElementById(id);
     if (input instanceof HTMLInputElement && input.checked) callback();
-  }, []);
+  }, [id, callback]);
+}
+
+/**
+ * Calls `onChange` when the page's path or query changes, while rendering the new page: state adjusted to a
+ * changed value during render, as React advises, rather than one frame late in an effect.
+ */
+function useOnNavigation(onChange: () => void) {
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
+  const [rendered, setRendered] = useState(here);
+  if (rendered !== here) {
+    setRendered(here);
+    onChange();
+  }
+}
+
+/** Calls `close` now and whenever the window grows past 768 px, where there is no menu or drawer. */
+function useClosedOnWideScreen(close: () => void) {
+  useEffect(() => {
+    const closeIfWide = () => {
+      if (!window.matchMedia(NARROW_SCREEN).matches) close();
+    };
+    closeIfWide();
+    return subscribeToNarrowScreen(closeIfWide);
+  }, [close]);
 }
 
 /**
@@ -85,19 +110,13 @@ export function useOverlay(overlay: {
   onCheckedBeforeHydration: () => void;
 }) {
   const { open } = overlay;
-  // The callbacks are new on every render; the effects below run on their own triggers and call the latest.
+  // The callbacks are new on every render; the hooks below keep one stable function that calls the latest.
   const latest = useRef(overlay);
   latest.current = overlay;
-  const narrow = useNarrowScreen();
-  const { pathname, search } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not an input.
-  useEffect(() => latest.current.close(), [pathname, search]);
+  const close = useCallback(() => latest.current.close(), []);
+  useOnNavigation(close);
   useCheckedBeforeHydration(overlay.checkboxId, () => latest.current.onCheckedBeforeHydration());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `narrow` is the trigger, not an input.
-  useEffect(() => {
-    // Read the query itself: while hydrating, `narrow` still holds the server's guess.
-    if (!window.matchMedia(NARROW_SCREEN).matches) latest.current.close();
-  }, [narrow]);
+  useClosedOnWideScreen(close);
   useScrollLock(open);
   useEffect(() => {
     if (!open) return;

@@ -71,6 +71,7 @@ export function WhatsNewBanner() {
       if (storedDismissal() !== latestUpdate.id) storeDismissal(latestUpdate.id);
     } else if (storedDismissal() === latestUpdate.id) {
       setHiddenHere(true);
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API exists only in secure contexts, and this is the same value the server sends as Set-Cookie
       document.cookie = dismissCookie(latestUpdate.id, window.location.protocol === "https:");
     }
   }, [serverDismissed]);

@@ -17,6 +17,7 @@ import { notificationText } from "../../worker/core/notifications/index.ts";
 import { normalizeTags } from "../../worker/core/rules/index.ts";
 import { startLocalDbServer } from "../local-db/server.ts";
 import { migrateDatabase } from "../migrate.ts";
+import { nth } from "./lists.ts";
 import { createRandom, heavyTailCount, pick, seededId, Zipf } from "./random.ts";
 import {
   BOOK_GENRES,
@@ -129,9 +130,9 @@ export async function generateDataset(
   const sentence = (min: number, max: number) => {
     const count = min + Math.floor(random() * (max - min + 1));
     const words: string[] = [];
-    for (let i = 0; i < count; i++) words.push(vocabulary[wordZipf.sample(random)]!);
+    for (let i = 0; i < count; i++) words.push(nth(vocabulary, wordZipf.sample(random)));
     const text = words.join(" ");
-    return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
   };
 
   // ---- Members -------------------------------------------------------------------------------------------
@@ -177,9 +178,9 @@ export async function generateDataset(
   log(`    ${userCount.toLocaleString("en")} members`);
 
   const sender = (rank: number) => ({
-    id: userIds[rank]!,
-    username: usernames[rank]!,
-    displayName: displayNames[rank]!,
+    id: nth(userIds, rank),
+    username: nth(usernames, rank),
+    displayName: nth(displayNames, rank),
   });
   const notify = (
     type: "like" | "comment" | "favorite" | "new_follower",
@@ -196,8 +197,8 @@ export async function generateDataset(
     const read = createdAt < now - 14 * DAY || random() < 0.3 ? 1 : 0;
     insert.notification.run(
       seededId(random, createdAt),
-      userIds[recipientRank]!,
-      userIds[senderRank]!,
+      nth(userIds, recipientRank),
+      nth(userIds, senderRank),
       type,
       connectionId,
       commentId,
@@ -217,7 +218,7 @@ export async function generateDataset(
       for (const followee of userZipf.distinct(random, wanted)) {
         if (followee === rank) continue;
         const createdAt = start + Math.floor(random() * (now - start));
-        insert.follow.run(userIds[rank]!, userIds[followee]!, createdAt);
+        insert.follow.run(nth(userIds, rank), nth(userIds, followee), createdAt);
         notify("new_follower", rank, followee, null, createdAt, null, "follow");
         followCount++;
       }
@@ -259,13 +260,15 @@ export async function generateDataset(
     const movie = {
       title: title(rank, "The "),
       director: directorName(directorZipf.sample(random)),
-      genres: movieGenreZipf.distinct(random, 1 + Math.floor(random() * 3)).map((g) => MOVIE_GENRES[g]!),
+      genres: movieGenreZipf.distinct(random, 1 + Math.floor(random() * 3)).map((g) => nth(MOVIE_GENRES, g)),
       actors: actorZipf.distinct(random, 2 + Math.floor(random() * 3)).map(actorName),
       synopsis: sentence(8, 25),
     };
     insert.movie.run(id, movie.title, 1930 + Math.floor(random() * 95), movie.director, movie.synopsis, createdAt);
-    movie.genres.forEach((name, position) => insert.movieGenre.run(id, position, name, name.toLowerCase()));
-    movie.actors.forEach((name, position) => insert.movieActor.run(id, position, name, name.toLowerCase()));
+    for (const [position, name] of movie.genres.entries())
+      insert.movieGenre.run(id, position, name, name.toLowerCase());
+    for (const [position, name] of movie.actors.entries())
+      insert.movieActor.run(id, position, name, name.toLowerCase());
     insert.movieSearch.run(id, movieSearchText(movie));
   });
 
@@ -273,12 +276,12 @@ export async function generateDataset(
     const book = {
       title: title(rank, ""),
       author: authorName(authorZipf.sample(random)),
-      genres: bookGenreZipf.distinct(random, 1 + Math.floor(random() * 2)).map((g) => BOOK_GENRES[g]!),
+      genres: bookGenreZipf.distinct(random, 1 + Math.floor(random() * 2)).map((g) => nth(BOOK_GENRES, g)),
       synopsis: sentence(8, 25),
     };
     const isbn = `978${String(Math.floor(random() * 1e10)).padStart(10, "0")}`;
     insert.book.run(id, book.title, book.author, 1800 + Math.floor(random() * 225), isbn, book.synopsis, createdAt);
-    book.genres.forEach((name, position) => insert.bookGenre.run(id, position, name, name.toLowerCase()));
+    for (const [position, name] of book.genres.entries()) insert.bookGenre.run(id, position, name, name.toLowerCase());
     insert.bookSearch.run(id, bookSearchText(book));
   });
 
@@ -286,7 +289,7 @@ export async function generateDataset(
   const tagCount = Math.max(COMMON_TAGS.length, Math.round(60 * size ** 0.35));
   const tagZipf = new Zipf(tagCount, 1.05);
   const tagName = (rank: number) =>
-    rank < COMMON_TAGS.length ? COMMON_TAGS[rank]! : `${WORDS[9 + (rank % (WORDS.length - 9))]} ${pseudoWord(rank)}`;
+    COMMON_TAGS[rank] ?? `${WORDS[9 + (rank % (WORDS.length - 9))]} ${pseudoWord(rank)}`;
 
   // ---- Connections and everything hanging off them -------------------------------------------------------
   const rareAt = new Set([Math.floor(size * 0.2), Math.floor(size * 0.5), Math.floor(size * 0.9)]);
@@ -308,7 +311,7 @@ export async function generateDataset(
       const tags = normalizeTags(
         random() < 0.1 ? [] : tagZipf.distinct(random, 1 + Math.floor(random() * 4)).map(tagName),
       );
-      insert.connection.run(id, userIds[author]!, movieId, bookId, context, createdAt);
+      insert.connection.run(id, nth(userIds, author), movieId, bookId, context, createdAt);
       for (const tag of tags) insert.tag.run(id, tag);
       insert.connectionSearch.run(id, connectionSearchText({ context, tags }));
 
@@ -316,13 +319,13 @@ export async function generateDataset(
       const likers = userZipf.distinct(random, heavyTailCount(random, 0.45, 1.6, Math.min(userCount - 1, 300)));
       for (const liker of likers) {
         const at = later();
-        insert.like.run(id, userIds[liker]!, at);
+        insert.like.run(id, nth(userIds, liker), at);
         notify("like", liker, author, id, at, null, `like:${id}`);
       }
       const favoriters = userZipf.distinct(random, heavyTailCount(random, 0.85, 2.0, 20));
       for (const favoriter of favoriters) {
         const at = later();
-        insert.favorite.run(userIds[favoriter]!, id, at);
+        insert.favorite.run(nth(userIds, favoriter), id, at);
         notify("favorite", favoriter, author, id, at, null, `favorite:${id}`);
       }
       const commentCount = heavyTailCount(random, 0.85, 1.8, 60);
@@ -330,7 +333,7 @@ export async function generateDataset(
         const commenter = userZipf.sample(random);
         const at = later();
         const commentId = seededId(random, at);
-        insert.comment.run(commentId, id, userIds[commenter]!, sentence(4, 30), at);
+        insert.comment.run(commentId, id, nth(userIds, commenter), sentence(4, 30), at);
         notify("comment", commenter, author, id, at, commentId, null);
       }
       counts.likes += likers.length;
@@ -377,17 +380,17 @@ export async function generateDataset(
   return {
     file,
     size,
-    viewer: { id: userIds[viewerRank]!, email: `${usernames[viewerRank]}@example.com` },
-    profileUserId: userIds[profileRank]!,
-    topUserId: userIds[0]!,
+    viewer: { id: nth(userIds, viewerRank), email: `${usernames[viewerRank]}@example.com` },
+    profileUserId: nth(userIds, profileRank),
+    topUserId: nth(userIds, 0),
     connectionId: detail.id,
     filters: {
-      movieGenre: MOVIE_GENRES[0]!,
+      movieGenre: nth(MOVIE_GENRES, 0),
       director: directorName(0),
       actor: actorName(0),
-      bookGenre: BOOK_GENRES[0]!,
+      bookGenre: nth(BOOK_GENRES, 0),
       author: authorName(0),
-      tags: COMMON_TAGS[0]!,
+      tags: nth(COMMON_TAGS, 0),
     },
     commonTerm: COMMON_TERM,
     rareTerm: RARE_TERM,

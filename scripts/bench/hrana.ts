@@ -53,24 +53,9 @@ function decodeValue(value: ProtoValue): unknown {
   }
 }
 
-/** The statements of one Hrana pipeline or cursor request, described briefly and joined with " + ". */
-export function describeRequest(body: Buffer): string {
-  const statements: string[] = [];
-  const collect = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(collect);
-    else if (value && typeof value === "object") {
-      for (const [key, item] of Object.entries(value)) {
-        if (key === "sql" && typeof item === "string") statements.push(item);
-        else collect(item);
-      }
-    }
-  };
-  try {
-    collect(JSON.parse(body.toString("utf8")));
-  } catch {
-    return "unparsable request";
-  }
-  const described = statements.map(describeStatement).filter((what) => what !== "");
+/** The statements of one pipeline or cursor request, described briefly and joined with " + ". */
+export function describeStatements(sql: string[]): string {
+  const described = sql.map(describeStatement).filter((what) => what !== "");
   return described.length ? described.join(" + ") : "protocol only";
 }
 

@@ -1,14 +1,14 @@
 /**
- * The measuring instruments: a counting proxy in front of the local database server (round trips and time
- * spent in the database per page), a timer for HTTP requests to the Worker, and the gzipped JavaScript a
- * page references.
+ * The measuring instruments: round trips and time spent in the database per page (read from the counting proxy
+ * in front of the local database server, tests/support/counting-proxy.ts), a timer for HTTP requests to the
+ * Worker, and the gzipped JavaScript a page references.
  */
 import { readFileSync } from "node:fs";
-import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { type CapturedStatement, describeRequest, statementsOf } from "./hrana.ts";
+import type { CountingProxy, DbRequest } from "../../tests/support/counting-proxy.ts";
+import { type CapturedStatement, describeStatements, statementsOf } from "./hrana.ts";
+import { nth } from "./lists.ts";
 import type { StatementTiming } from "./statements.ts";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -19,11 +19,7 @@ export interface DbCounts {
   requests: number;
   /** Of those, protocol requests carrying SQL (POST /v2/pipeline, /v3/pipeline, /v3/cursor). */
   pipelines: number;
-  /**
-   * Time the database spent on these requests, summed. The local server handles one request at a time, so
-   * requests a page sends in parallel queue behind each other; each request's own time is its end minus the
-   * later of its start and the previous request's end, i.e. the wait in the queue is left out.
-   */
+  /** Time the database spent on these requests, summed (each one's own time, queueing left out: DbRequest.ms). */
   dbMs: number;
   /** Each database request: its own time (as above), its wall time including queueing, and what it asked. */
   calls: Array<{ ms: number; wallMs: number; what: string }>;
@@ -34,106 +30,24 @@ export interface DbCounts {
   failures: number;
 }
 
-export interface CountingProxy {
-  url: string;
-  reset(): void;
-  /** Waits until no database request is in flight, then returns the counts since the last reset. */
-  settle(): Promise<DbCounts>;
-  /** The statements sent since the last reset, one array per round trip's batch. */
-  statements(): CapturedStatement[][];
-  close(): Promise<void>;
+const PIPELINE = /^\/v[23]\/(pipeline|cursor)/;
+
+function isPipeline(request: DbRequest): boolean {
+  return request.method === "POST" && PIPELINE.test(request.url);
 }
 
-/**
- * A transparent HTTP proxy: the Worker's DATABASE_URL points here instead of at the database server, so the
- * application is measured unmodified. Each request the libSQL client sends is one round trip.
- */
-export async function startCountingProxy(target: string): Promise<CountingProxy> {
-  const upstream = new URL(target);
-  // A fresh connection to the database server per request, so no measured request waits on a connection
-  // another one is still using.
-  const agent = new Agent({ keepAlive: false });
-  let counts: DbCounts = { requests: 0, pipelines: 0, dbMs: 0, calls: [], failures: 0 };
-  let statements: CapturedStatement[][] = [];
-  let inFlight = 0;
-  /** When the database server last finished a request (it works through them one at a time). */
-  let lastEnd = 0;
-
-  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
-    const started = performance.now();
-    const isPipeline = req.method === "POST" && /^\/v[23]\/(pipeline|cursor)/.test(req.url ?? "");
-    counts.requests++;
-    if (isPipeline) counts.pipelines++;
-    inFlight++;
-    const tally = counts; // a reset while this request runs must not credit it to the next window
-    const what = isPipeline ? describeRequest(body) : `${req.method} ${req.url}`;
-    if (isPipeline) statements.push(...statementsOf(body));
-    let finished = false;
-    const done = () => {
-      if (finished) return;
-      finished = true;
-      inFlight--;
-      const ended = performance.now();
-      const ms = ended - Math.max(started, lastEnd);
-      lastEnd = ended;
-      tally.dbMs += ms;
-      tally.calls.push({ ms, wallMs: ended - started, what });
-    };
-    const outgoing = httpRequest(
-      {
-        agent,
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, host: upstream.host },
-      },
-      (response) => {
-        if ((response.statusCode ?? 502) >= 500) tally.failures++;
-        res.writeHead(response.statusCode ?? 502, response.headers);
-        response.pipe(res);
-        response.on("end", done);
-        response.on("error", done);
-      },
-    );
-    outgoing.on("error", (error) => {
-      tally.failures++;
-      done();
-      res.writeHead(502, { "content-type": "text/plain" });
-      res.end(`bench proxy: ${error.message}`);
-    });
-    outgoing.end(body);
-  };
-
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => forward(req, res, Buffer.concat(chunks)));
-  });
-  // Likewise towards the Worker: never close an idle connection the Worker may be about to reuse.
-  server.keepAliveTimeout = 10 * 60_000;
-  server.headersTimeout = 10 * 60_000 + 1000;
-  server.requestTimeout = 0;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-
+/** The counts of one window of the proxy's requests. */
+function dbCounts(requests: DbRequest[]): DbCounts {
   return {
-    url: `http://127.0.0.1:${port}`,
-    reset() {
-      counts = { requests: 0, pipelines: 0, dbMs: 0, calls: [], failures: 0 };
-      statements = [];
-    },
-    statements: () => statements,
-    async settle() {
-      for (let waited = 0; inFlight > 0 && waited < 2000; waited += 5) await new Promise((r) => setTimeout(r, 5));
-      return { ...counts, calls: [...counts.calls] };
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        agent.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    requests: requests.length,
+    pipelines: requests.filter(isPipeline).length,
+    dbMs: requests.reduce((total, request) => total + request.ms, 0),
+    calls: requests.map((request) => ({
+      ms: request.ms,
+      wallMs: request.wallMs,
+      what: isPipeline(request) ? describeStatements(request.sql) : `${request.method} ${request.url}`,
+    })),
+    failures: requests.filter((request) => request.failed).length,
   };
 }
 
@@ -203,11 +117,12 @@ export async function measureEndpoint(
     endpoint.kind === "page" ? { cookie: `mb_session=${auth.token}` } : { authorization: `Bearer ${auth.token}` };
   const url = `${baseUrl}${endpoint.path}`;
   const errors: string[] = [];
-  const once = async (): Promise<{ ms: number; body: string; db: DbCounts }> => {
+  const once = async (): Promise<{ ms: number; body: string; db: DbCounts; requests: DbRequest[] }> => {
     proxy.reset();
     const result = await fetchTimed(url, headers);
-    const db = await proxy.settle();
-    if (result.status === 200 && db.failures === 0) return { ...result, db };
+    const requests = await proxy.settle();
+    const db = dbCounts(requests);
+    if (result.status === 200 && db.failures === 0) return { ...result, db, requests };
     errors.push(
       db.failures
         ? `${db.failures} failed database request(s), page answered ${result.status}`
@@ -252,20 +167,20 @@ export async function measureEndpoint(
     bytes: Buffer.byteLength(last.body),
     statements: [],
     html: last.body,
-    batches: proxy.statements(),
+    batches: last.requests.filter(isPipeline).flatMap((request) => statementsOf(request.body)),
   };
 }
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? nth(sorted, middle) : (nth(sorted, middle - 1) + nth(sorted, middle)) / 2;
 }
 
 /** Nearest-rank percentile (with few samples, p95 is simply the slowest). */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+  return nth(sorted, Math.max(0, Math.ceil(p * sorted.length) - 1));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -292,7 +207,7 @@ export function pageJavaScript(html: string, clientDir: string): PageJavaScript 
   const seen = new Set<string>();
   const queue: string[] = [];
   const add = (url: string) => {
-    const clean = url.split(/[?#]/)[0]!;
+    const clean = url.replace(/[?#][\s\S]*$/, "");
     if (!clean.startsWith("/") || !clean.endsWith(".js") || seen.has(clean)) return;
     seen.add(clean);
     queue.push(clean);
@@ -308,7 +223,8 @@ export function pageJavaScript(html: string, clientDir: string): PageJavaScript 
   let inlineCodeGzipBytes = 0;
   let inlineDataGzipBytes = 0;
   for (const script of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []) {
-    for (const match of script.matchAll(/(?:from|import)\s*["'](\/[^"']+\.js)["']/g)) add(match[1]!);
+    for (const [, imported] of script.matchAll(/(?:from|import)\s*["'](\/[^"']+\.js)["']/g))
+      if (imported) add(imported);
     const body = script.replace(/^<script\b[^>]*>/, "").replace(/<\/script>$/, "");
     if (!body.trim()) continue;
     const size = gzipSync(body).length;
@@ -318,14 +234,12 @@ export function pageJavaScript(html: string, clientDir: string): PageJavaScript 
 
   let rawBytes = 0;
   let gzipBytes = 0;
-  while (queue.length) {
-    const url = queue.shift()!;
+  for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
     const source = readFileSync(path.join(clientDir, url));
     rawBytes += source.length;
     gzipBytes += gzipSync(source).length;
-    for (const match of source.toString("utf8").matchAll(/(?:from|import)\s*["']([^"']+\.js)["']/g)) {
-      const target = match[1]!;
-      add(target.startsWith("/") ? target : path.posix.join(path.posix.dirname(url), target));
+    for (const [, target] of source.toString("utf8").matchAll(/(?:from|import)\s*["']([^"']+\.js)["']/g)) {
+      if (target) add(target.startsWith("/") ? target : path.posix.join(path.posix.dirname(url), target));
     }
   }
   return { files: [...seen], rawBytes, gzipBytes, inlineCodeGzipBytes, inlineDataGzipBytes };

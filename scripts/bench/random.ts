@@ -2,6 +2,7 @@
  * Deterministic randomness for the benchmark data: the same size always gives the same database, so two runs
  * (before and after a change) measure the same rows, not a fresh draw.
  */
+import { nth } from "./lists.ts";
 
 /** sfc32: a small, fast, well-distributed 32-bit generator (a seeded Math.random stand-in). */
 export function createRandom(seed: number): () => number {
@@ -39,13 +40,13 @@ export class Zipf {
     s: number,
   ) {
     if (n < 1) throw new Error("Zipf needs at least one item");
-    this.#cdf = new Float64Array(n);
+    const cumulative = new Float64Array(n);
     let total = 0;
     for (let k = 0; k < n; k++) {
       total += 1 / (k + 1) ** s;
-      this.#cdf[k] = total;
+      cumulative[k] = total;
     }
-    for (let k = 0; k < n; k++) this.#cdf[k]! /= total;
+    this.#cdf = cumulative.map((weight) => weight / total);
   }
 
   /** A rank in [0, n). */
@@ -55,7 +56,7 @@ export class Zipf {
     let high = this.n - 1;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (this.#cdf[mid]! < u) low = mid + 1;
+      if (nth(this.#cdf, mid) < u) low = mid + 1;
       else high = mid;
     }
     return low;
@@ -95,5 +96,5 @@ export function seededId(random: () => number, ms: number): string {
 }
 
 export function pick<T>(random: () => number, items: readonly T[]): T {
-  return items[Math.floor(random() * items.length)]!;
+  return nth(items, Math.floor(random() * items.length));
 }

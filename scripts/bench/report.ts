@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import type { Dataset } from "./generate.ts";
+import { last, nth } from "./lists.ts";
 import { type EndpointResult, median, type PageJavaScript } from "./measure.ts";
 
 export const BUDGETS = {
@@ -62,8 +63,9 @@ export function writeReport(file: string, report: BenchReport): { misses: string
       : "_Not written yet: read the tables above and explain the budget misses here._";
 
   const { sizes } = report;
-  const smallest = sizes[0]!;
-  const largest = sizes[sizes.length - 1]!;
+  const [smallest] = sizes;
+  if (!smallest) throw new Error("No sizes were measured");
+  const largest = last(sizes);
   const cpus = os.cpus();
   const lines: string[] = [];
   const misses: string[] = [];
@@ -134,9 +136,9 @@ export function writeReport(file: string, report: BenchReport): { misses: string
 
   for (const [index, first] of smallest.results.entries()) {
     const { endpoint } = first;
-    const perSize = sizes.map((run) => run.results[index]!);
-    const last = perSize[perSize.length - 1]!;
-    const growth = last.medianMs / first.medianMs;
+    const perSize = sizes.map((run) => nth(run.results, index));
+    const atLargest = last(perSize);
+    const growth = atLargest.medianMs / first.medianMs;
     const trips = [...new Set(perSize.map((result) => result.roundTrips))];
     const verdicts: string[] = [];
     if (sizes.length > 1 && growth > BUDGETS.growth) {
@@ -154,7 +156,7 @@ export function writeReport(file: string, report: BenchReport): { misses: string
         .map((result) => `${ms(result.medianMs)} / ${ms(result.p95Ms)} (${result.samples.length})`)
         .join(
           " | ",
-        )} | ${sizes.length > 1 ? `×${growth.toFixed(1)}` : "–"} | ${trips.join(" / ")} | ${ms(last.medianDbMs)} | ${verdicts.length ? verdicts.join(", ") : "ok"} |`,
+        )} | ${sizes.length > 1 ? `×${growth.toFixed(1)}` : "–"} | ${trips.join(" / ")} | ${ms(atLargest.medianDbMs)} | ${verdicts.length ? verdicts.join(", ") : "ok"} |`,
     );
   }
 
@@ -178,8 +180,8 @@ export function writeReport(file: string, report: BenchReport): { misses: string
   const shown = new Set<string>();
   let queries = 0;
   for (const [index, first] of smallest.results.entries()) {
-    const perSize = sizes.map((run) => queryMedians(run.results[index]!));
-    for (const what of perSize[perSize.length - 1]!.keys()) {
+    const perSize = sizes.map((run) => queryMedians(nth(run.results, index)));
+    for (const what of last(perSize).keys()) {
       if (SHARED_QUERIES.has(what) && shown.has(what)) continue;
       shown.add(what);
       queries++;
@@ -215,12 +217,12 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     `| --- | --- | ${sizes.map(() => "---:").join(" | ")} | ---: | --- |`,
   );
   const shownStatements = new Set<string>();
-  for (const [index, last] of largest.results.entries()) {
-    for (const [position, statement] of last.statements.entries()) {
+  for (const [index, largestResult] of largest.results.entries()) {
+    for (const [position, statement] of largestResult.statements.entries()) {
       if (statement.what === "viewer" || (SHARED_QUERIES.has(statement.what) && shownStatements.has(statement.what)))
         continue;
       shownStatements.add(statement.what);
-      const label = SHARED_QUERIES.has(statement.what) ? "every member page" : last.endpoint.label;
+      const label = SHARED_QUERIES.has(statement.what) ? "every member page" : largestResult.endpoint.label;
       const values = sizes.map((run) => run.results[index]?.statements[position]);
       lines.push(
         `| ${label} | ${statement.what} | ${values.map((value) => (value && value.what === statement.what ? ms(value.ms) : "–")).join(" | ")} | ${statement.rows.toLocaleString("en")} | ${statement.plan.map((step) => `\`${step}\``).join("<br>")} |`,

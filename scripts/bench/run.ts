@@ -16,18 +16,13 @@ import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:f
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type CountingProxy, startCountingProxy } from "../../tests/support/counting-proxy.ts";
 import { type RunningWorker, startWorker } from "../../tests/support/worker.ts";
 import { hashPassword } from "../../worker/core/auth/index.ts";
 import { type LocalDbServer, startLocalDbServer } from "../local-db/server.ts";
 import { BENCH_PASSWORD, type Dataset, generateDataset } from "./generate.ts";
-import {
-  type CountingProxy,
-  type Endpoint,
-  measureEndpoint,
-  pageJavaScript,
-  type SamplingPolicy,
-  startCountingProxy,
-} from "./measure.ts";
+import { nth } from "./lists.ts";
+import { type Endpoint, measureEndpoint, pageJavaScript, type SamplingPolicy } from "./measure.ts";
 import { type BenchReport, type SizeRun, sizeLabel, writeReport } from "./report.ts";
 import { replayStatements, type StatementTiming } from "./statements.ts";
 
@@ -95,7 +90,7 @@ try {
       const lastPage = await feedPages(url, token);
       const deepPage = Math.max(1, Math.min(DEEP_PAGE, lastPage));
 
-      const loadBefore = os.loadavg()[0]!;
+      const loadBefore = nth(os.loadavg(), 0);
       const results: Array<Awaited<ReturnType<typeof measureEndpoint>>> = [];
       for (const endpoint of endpoints(dataset, deepPage, lastPage)) {
         const result = await measureEndpoint(url, endpoint, { token }, running.proxy, policy);
@@ -112,7 +107,10 @@ try {
         result.statements = result.batches.flat().map((statement) => {
           const key = `${statement.sql}\u0000${JSON.stringify(statement.args)}`;
           let timing = replayed.get(key);
-          if (!timing) replayed.set(key, (timing = replayStatements(file, [statement])[0]!));
+          if (!timing) {
+            timing = nth(replayStatements(file, [statement]), 0);
+            replayed.set(key, timing);
+          }
           return timing;
         });
       }
@@ -135,7 +133,7 @@ try {
         deepPage,
         lastPage,
         results: results.map(({ html: _html, batches: _batches, ...result }) => result),
-        load: [loadBefore, os.loadavg()[0]!],
+        load: [loadBefore, nth(os.loadavg(), 0)],
       });
     } finally {
       await running.worker?.close();

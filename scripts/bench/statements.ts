@@ -6,6 +6,7 @@
  */
 import Database from "libsql";
 import { type CapturedStatement, describeStatement } from "./hrana.ts";
+import { nth } from "./lists.ts";
 import { median } from "./measure.ts";
 
 export interface StatementTiming {
@@ -31,7 +32,7 @@ export function replayStatements(file: string, statements: CapturedStatement[]):
         const started = performance.now();
         rows = statement.all(...args).length;
         times.push(performance.now() - started);
-      } while (times.length < 3 && times[0]! < 200);
+      } while (times.length < 3 && nth(times, 0) < 200);
       // How the outer query finds its rows (its first step, scans, OR-by-index, sorts) and full scans
       // anywhere; primary-key joins and the per-card subqueries' index seeks are the same everywhere and left out.
       const steps = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as Array<{ parent: number; detail: string }>;

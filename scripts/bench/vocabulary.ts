@@ -2,6 +2,7 @@
  * Word lists for the generated catalogue. Ranked lists are ordered most popular first, because the generator
  * draws from them with a Zipf distribution (rank 0 is the most common).
  */
+import { nth } from "./lists.ts";
 
 export const MOVIE_GENRES = [
   "Drama",
@@ -385,10 +386,10 @@ export function pseudoWord(index: number): string {
   let rest = index;
   const syllables = 2 + (index % 2);
   for (let s = 0; s < syllables; s++) {
-    word += ONSETS[rest % ONSETS.length]! + NUCLEI[Math.floor(rest / ONSETS.length) % NUCLEI.length]!;
+    word += nth(ONSETS, rest % ONSETS.length) + nth(NUCLEI, Math.floor(rest / ONSETS.length) % NUCLEI.length);
     rest = Math.floor(rest / (ONSETS.length * NUCLEI.length));
   }
-  return word + CODAS[index % CODAS.length]!;
+  return word + nth(CODAS, index % CODAS.length);
 }
 
 const FIRST_NAMES = [
@@ -519,8 +520,8 @@ const LETTERS = "ABCDEFGHIJKLMNOPRSTVW";
 
 /** The `index`-th person name: distinct for every index (middle initials extend the first × last grid). */
 export function personName(index: number): string {
-  const first = FIRST_NAMES[index % FIRST_NAMES.length]!;
-  const last = LAST_NAMES[Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length]!;
+  const first = nth(FIRST_NAMES, index % FIRST_NAMES.length);
+  const last = nth(LAST_NAMES, Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length);
   let extra = Math.floor(index / (FIRST_NAMES.length * LAST_NAMES.length));
   let middle = "";
   while (extra > 0) {
@@ -597,8 +598,8 @@ const TITLE_NOUNS = [
 
 /** Titles like "The Silent River", then "The Silent River II"…, distinct per index. */
 export function title(index: number, prefix: string): string {
-  const adjective = TITLE_ADJECTIVES[index % TITLE_ADJECTIVES.length]!;
-  const noun = TITLE_NOUNS[Math.floor(index / TITLE_ADJECTIVES.length) % TITLE_NOUNS.length]!;
+  const adjective = nth(TITLE_ADJECTIVES, index % TITLE_ADJECTIVES.length);
+  const noun = nth(TITLE_NOUNS, Math.floor(index / TITLE_ADJECTIVES.length) % TITLE_NOUNS.length);
   const round = Math.floor(index / (TITLE_ADJECTIVES.length * TITLE_NOUNS.length));
   return `${prefix}${adjective} ${noun}${round ? ` ${round + 1}` : ""}`;
 }

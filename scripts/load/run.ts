@@ -13,6 +13,7 @@ import { execSync } from "node:child_process";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { startTestApp } from "../../tests/support/app.ts";
 import { comments, connections, likes } from "../../worker/db/schema.ts";
+import { pick } from "../bench/random.ts";
 import { renderPoster } from "../seed/images.ts";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -68,7 +69,6 @@ async function register(index: number): Promise<Member> {
   return { id: body._id, token: body.token, address, liked: new Set(), comments: 0, posts: [] };
 }
 
-const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 const TERMS = ["dune", "king", "adaptation", "war", "love", "ishiguro", "villeneuve", "zz-no-match"];
 
 async function act(member: Member, feedIds: string[]) {
@@ -81,11 +81,15 @@ async function act(member: Member, feedIds: string[]) {
     );
     if (response?.status !== 200) return;
   } else if (roll < 0.45) {
-    await timed("page: connection", () => fetch(`${app.url}/connections/${pick(feedIds)}`, { headers: cookie }));
+    await timed("page: connection", () =>
+      fetch(`${app.url}/connections/${pick(Math.random, feedIds)}`, { headers: cookie }),
+    );
   } else if (roll < 0.6) {
-    await timed("api: search", () => fetch(`${app.url}/api/connections/search?q=${pick(TERMS)}`, { headers }));
+    await timed("api: search", () =>
+      fetch(`${app.url}/api/connections/search?q=${pick(Math.random, TERMS)}`, { headers }),
+    );
   } else if (roll < 0.78) {
-    const id = pick(feedIds);
+    const id = pick(Math.random, feedIds);
     const response = await timed("api: like", () =>
       fetch(`${app.url}/api/connections/${id}/like`, { method: "POST", headers }),
     );
@@ -95,7 +99,7 @@ async function act(member: Member, feedIds: string[]) {
     }
   } else if (roll < 0.93) {
     const response = await timed("api: comment", () =>
-      fetch(`${app.url}/api/connections/${pick(feedIds)}/comments`, {
+      fetch(`${app.url}/api/connections/${pick(Math.random, feedIds)}/comments`, {
         method: "POST",
         headers: { ...headers, "Content-Type": "application/json" },
         body: JSON.stringify({ text: `Load comment ${Math.random().toString(36).slice(2)}` }),

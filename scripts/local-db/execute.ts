@@ -145,12 +145,10 @@ function runPrepared(
 
 /** The binding would silently run only the first of several statements; sqld refuses them instead. */
 function singleStatement(sql: string): string {
-  const statements = splitStatements(sql);
-  if (statements.length === 0) throw new RequestError("SQL_NO_STATEMENT", "SQL string does not contain any statement");
-  if (statements.length > 1) {
-    throw new RequestError("SQL_MANY_STATEMENTS", "SQL string contains more than one statement");
-  }
-  return statements[0]!;
+  const [statement, ...others] = splitStatements(sql);
+  if (statement === undefined) throw new RequestError("SQL_NO_STATEMENT", "SQL string does not contain any statement");
+  if (others.length) throw new RequestError("SQL_MANY_STATEMENTS", "SQL string contains more than one statement");
+  return statement;
 }
 
 // sqld's rules: arguments are either all positional or all named; a named parameter such as ":id" takes the
@@ -278,7 +276,7 @@ function storeSql(sqls: Map<number, string>, sqlId: number, sql: string): void {
 
 function resolveSql(sqls: Map<number, string>, ref: SqlRef): string {
   if (ref.sql !== undefined) return ref.sql;
-  const sql = sqls.get(ref.sqlId!);
+  const sql = ref.sqlId === undefined ? undefined : sqls.get(ref.sqlId);
   if (sql === undefined) throw new RequestError("SQL_NOT_FOUND", `SQL text with id ${ref.sqlId} was not found`);
   return sql;
 }
@@ -290,13 +288,20 @@ function resolveSql(sqls: Map<number, string>, ref: SqlRef): string {
 // connection (usually another stream of this very server, e.g. an open write transaction) lets go.
 async function retryWhileBusy<T>(conn: SqlConnection, run: () => T): Promise<T> {
   const deadline = Date.now() + conn.busyTimeoutMs;
-  for (let delayMs = 1; ; delayMs = Math.min(delayMs * 2, 50)) {
-    try {
-      return run();
-    } catch (error) {
-      if (!isRetryable(error) || Date.now() + delayMs > deadline) throw error;
-      await sleep(delayMs);
+  let waiting = false;
+  try {
+    for (let delayMs = 1; ; delayMs = Math.min(delayMs * 2, 50)) {
+      try {
+        return run();
+      } catch (error) {
+        if (!isRetryable(error) || Date.now() + delayMs > deadline) throw error;
+        if (!waiting) conn.lockWaits.count++;
+        waiting = true;
+        await sleep(delayMs);
+      }
     }
+  } finally {
+    if (waiting) conn.lockWaits.count--;
   }
 }
 

@@ -19,7 +19,7 @@ import {
   type StreamResult,
   stringifyJson,
 } from "./protocol.ts";
-import { BatonError, SqlConnection, StreamRegistry } from "./streams.ts";
+import { BatonError, type LockWaits, SqlConnection, StreamRegistry } from "./streams.ts";
 
 export interface LocalDbServerOptions {
   /** Path of the SQLite database file; it and its parent directory are created if missing. */
@@ -38,6 +38,8 @@ export interface LocalDbServer {
   /** Base URL for `createClient({ url })`, e.g. "http://127.0.0.1:8790". */
   url: string;
   port: number;
+  /** How many statements are waiting right now for a lock another stream holds (what a test can wait on). */
+  waitingForLocks(): number;
   /** Stops the HTTP server and closes every connection, rolling back unfinished transactions. */
   close(): Promise<void>;
 }
@@ -55,7 +57,8 @@ export async function startLocalDbServer(options: LocalDbServerOptions): Promise
   const file = path.resolve(options.file);
   await mkdir(path.dirname(file), { recursive: true });
   const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
-  const openConnection = () => new SqlConnection(file, busyTimeoutMs);
+  const lockWaits: LockWaits = { count: 0 };
+  const openConnection = () => new SqlConnection(file, busyTimeoutMs, lockWaits);
   // Open one connection up front so that an unusable file fails here rather than on the first request.
   openConnection().close();
 
@@ -75,6 +78,7 @@ export async function startLocalDbServer(options: LocalDbServerOptions): Promise
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,
+    waitingForLocks: () => lockWaits.count,
     close: () => (closing ??= shutDown(server, streams)),
   };
 }

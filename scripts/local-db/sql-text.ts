@@ -36,7 +36,7 @@ function skipQuoted(sql: string, start: number, quote: string): number {
 function* tokenize(sql: string): Generator<Token> {
   let i = 0;
   while (i < sql.length) {
-    const ch = sql[i]!;
+    const ch = sql.charAt(i);
     const start = i;
     if (WHITESPACE.has(ch)) {
       i++;
@@ -83,7 +83,17 @@ const SEMI = 0,
   TEMP = 4,
   TRIGGER = 5,
   END = 6;
-const TRANSITIONS: readonly (readonly number[])[] = [
+type TokenClass =
+  | typeof SEMI
+  | typeof OTHER
+  | typeof EXPLAIN
+  | typeof CREATE
+  | typeof TEMP
+  | typeof TRIGGER
+  | typeof END;
+type State = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+type Row = readonly [State, State, State, State, State, State, State];
+const TRANSITIONS: readonly [Row, Row, Row, Row, Row, Row, Row, Row] = [
   /* 0 invalid */ [1, 2, 3, 4, 2, 2, 2],
   /* 1 start   */ [1, 2, 3, 4, 2, 2, 2],
   /* 2 normal  */ [1, 2, 2, 2, 2, 2, 2],
@@ -94,7 +104,7 @@ const TRANSITIONS: readonly (readonly number[])[] = [
   /* 7 end     */ [1, 5, 5, 5, 5, 5, 5],
 ];
 
-function tokenClass(token: Token): number {
+function tokenClass(token: Token): TokenClass {
   if (token.kind === "semi") return SEMI;
   if (token.kind !== "word") return OTHER;
   switch (token.upper) {
@@ -117,11 +127,11 @@ function tokenClass(token: Token): number {
 /** Splits SQL text into its statements (each including its terminating ";"), dropping empty ones. */
 export function splitStatements(sql: string): string[] {
   const statements: string[] = [];
-  let state = 0;
+  let state: State = 0;
   let first: Token | undefined; // first non-";" token of the current statement
   let last: Token | undefined;
   for (const token of tokenize(sql)) {
-    state = TRANSITIONS[state]![tokenClass(token)]!;
+    state = TRANSITIONS[state][tokenClass(token)];
     if (token.kind !== "semi" || first !== undefined) {
       first ??= token;
       last = token;

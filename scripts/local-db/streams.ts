@@ -21,16 +21,24 @@ export class StreamClosedError extends Error {
   readonly code = "STREAM_CLOSED";
 }
 
+/** The statements of one server that are waiting right now for a lock another connection holds. */
+export interface LockWaits {
+  count: number;
+}
+
 /** One connection to the database file, configured identically for every stream. */
 export class SqlConnection {
   readonly db: Database.Database;
   /** How long a statement keeps retrying while another connection holds the lock it needs. */
   readonly busyTimeoutMs: number;
+  /** Shared by all of the server's connections; see retryWhileBusy() in execute.ts. */
+  readonly lockWaits: LockWaits;
   readonly #counters: Database.Statement;
   #stuck = false;
 
-  constructor(file: string, busyTimeoutMs: number) {
+  constructor(file: string, busyTimeoutMs: number, lockWaits: LockWaits) {
     this.busyTimeoutMs = busyTimeoutMs;
+    this.lockWaits = lockWaits;
     this.db = new Database(file);
     try {
       // 64-bit integers must survive the round trip, so SQLite integers are read as BigInt (and REALs stay

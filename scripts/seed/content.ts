@@ -12,6 +12,7 @@
  * - follow requests go to the private member, from members who do not follow them yet, once each;
  * - comments happen after their post and before "now" (minutesAfterPost < daysAgo * 1440).
  */
+import { DEMO_EMAIL } from "./demo-account.ts";
 
 // ---------------------------------------------------------------------------------------------------------
 // Types
@@ -140,7 +141,7 @@ export interface SeedComment {
 export const users: SeedUser[] = [
   {
     username: "demo",
-    email: "demo@example.com",
+    email: DEMO_EMAIL,
     displayName: "Demo Reader",
     bio: "The demo account. Have a look around: like things, leave a comment, post a pairing of your own. Currently reading whatever the last person recommended.",
     location: "Somewhere between the library and the cinema",

@@ -94,13 +94,20 @@ export function renderFavicon(): Uint8Array {
 
 /** Escape the five XML special characters (and drop control characters resvg would reject). */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, "")
+  return [...text]
+    .filter(isXmlCharacter)
+    .join("")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&apos;");
+}
+
+/** XML 1.0 allows no control characters below U+0020 but tab, line feed and carriage return. */
+function isXmlCharacter(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -31,10 +31,8 @@ import {
   textPosts,
   users,
 } from "./content.ts";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "./demo-account.ts";
 import { renderAvatar, renderCover, renderPoster, renderScreenshot } from "./images.ts";
-
-export const DEMO_EMAIL = "demo@example.com";
-export const DEMO_PASSWORD = "moviebooks";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -77,7 +75,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
   const bookGenreRows: (typeof schema.bookGenres.$inferInsert)[] = [];
   const movieIds = new Map<string, string>();
   const bookIds = new Map<string, string>();
-  const connectionRows: (typeof schema.connections.$inferInsert)[] = [];
+  const connectionRows: (typeof schema.connections.$inferInsert & { createdAt: number })[] = [];
   const tagRows: (typeof schema.connectionTags.$inferInsert)[] = [];
   const searchRows: BatchItem<"sqlite">[] = [];
 
@@ -106,12 +104,12 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
         posterKey,
         createdAt,
       });
-      splitList(pair.movie.genres).forEach((name, position) =>
-        movieGenreRows.push({ movieId: movieId!, position, name, nameLower: name.toLowerCase() }),
-      );
-      splitList(pair.movie.actors).forEach((name, position) =>
-        movieActorRows.push({ movieId: movieId!, position, name, nameLower: name.toLowerCase() }),
-      );
+      for (const [position, name] of splitList(pair.movie.genres).entries()) {
+        movieGenreRows.push({ movieId, position, name, nameLower: name.toLowerCase() });
+      }
+      for (const [position, name] of splitList(pair.movie.actors).entries()) {
+        movieActorRows.push({ movieId, position, name, nameLower: name.toLowerCase() });
+      }
       searchRows.push(
         ...indexMovie(
           db,
@@ -143,9 +141,9 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
         coverKey,
         createdAt,
       });
-      splitList(pair.book.genres).forEach((name, position) =>
-        bookGenreRows.push({ bookId: bookId!, position, name, nameLower: name.toLowerCase() }),
-      );
+      for (const [position, name] of splitList(pair.book.genres).entries()) {
+        bookGenreRows.push({ bookId, position, name, nameLower: name.toLowerCase() });
+      }
       searchRows.push(...indexBook(db, bookId, bookSearchText({ ...pair.book, genres: splitList(pair.book.genres) })));
     }
 
@@ -166,7 +164,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       screenshotKey,
       createdAt,
     });
-    tags.forEach((tag) => tagRows.push({ connectionId: id, tag }));
+    tagRows.push(...tags.map((tag) => ({ connectionId: id, tag })));
     searchRows.push(...indexConnection(db, id, connectionSearchText({ context: pair.context, tags })));
   }
 
@@ -175,7 +173,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     const id = newId(createdAt);
     const tags = normalizeTags(post.tags);
     connectionRows.push({ id, userId: userId(post.author).id, context: post.context, createdAt });
-    tags.forEach((tag) => tagRows.push({ connectionId: id, tag }));
+    tagRows.push(...tags.map((tag) => ({ connectionId: id, tag })));
     searchRows.push(...indexConnection(db, id, connectionSearchText({ context: post.context, tags })));
   }
 
@@ -185,7 +183,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     return row;
   };
 
-  const notificationRows: (typeof schema.notifications.$inferInsert)[] = [];
+  const notificationRows: (typeof schema.notifications.$inferInsert & { createdAt: number })[] = [];
   const notify = (
     type: schema.NotificationType,
     sender: (typeof userRows)[number],
@@ -225,7 +223,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
 
   const likeRows = likes.map((like, index) => {
     const connection = pairConnection(like.connection);
-    const createdAt = Math.min(now, connection.createdAt! + (index % 48) * 30 * MINUTE + MINUTE);
+    const createdAt = Math.min(now, connection.createdAt + (index % 48) * 30 * MINUTE + MINUTE);
     const sender = userId(like.user);
     notify("like", sender, connection.userId, connection.id, createdAt, { dedupeKey: `like:${connection.id}` });
     return { connectionId: connection.id, userId: sender.id, createdAt };
@@ -233,7 +231,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
 
   const favoriteRows = favorites.map((favorite, index) => {
     const connection = pairConnection(favorite.connection);
-    const createdAt = Math.min(now, connection.createdAt! + (index % 24) * 45 * MINUTE + 2 * MINUTE);
+    const createdAt = Math.min(now, connection.createdAt + (index % 24) * 45 * MINUTE + 2 * MINUTE);
     const sender = userId(favorite.user);
     notify("favorite", sender, connection.userId, connection.id, createdAt, {
       dedupeKey: `favorite:${connection.id}`,
@@ -243,7 +241,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
 
   const commentRows = comments.map((comment) => {
     const connection = pairConnection(comment.connection);
-    const createdAt = Math.min(now, connection.createdAt! + comment.minutesAfterPost * MINUTE);
+    const createdAt = Math.min(now, connection.createdAt + comment.minutesAfterPost * MINUTE);
     const sender = userId(comment.user);
     const id = newId(createdAt);
     notify("comment", sender, connection.userId, connection.id, createdAt, { commentId: id });
@@ -253,10 +251,8 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
   // Each member's three newest notifications are still unread, so the header badge shows a count on first login.
   const byRecipient = Map.groupBy(notificationRows, (row) => row.recipientId);
   for (const rows of byRecipient.values()) {
-    rows
-      .sort((a, b) => b.createdAt! - a.createdAt!)
-      .slice(0, 3)
-      .forEach((row) => (row.read = false));
+    const newestFirst = rows.sort((a, b) => b.createdAt - a.createdAt);
+    for (const row of newestFirst.slice(0, 3)) row.read = false;
   }
 
   // Parents before children; libSQL batches run as one transaction, so a failed seed leaves nothing behind.
@@ -278,9 +274,10 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     ...searchRows,
   ];
   await db.batch(inserts as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const another = userRows[1];
   console.log(
     `Seeded ${userRows.length} members, ${connectionRows.length} connections, ${commentRows.length} comments, ` +
       `${likeRows.length} likes, ${notificationRows.length} notifications (demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}; ` +
-      `every demo member shares that password, e.g. ${memberName(userRows[1]!)}).`,
+      `every demo member shares that password${another ? `, e.g. ${memberName(another)}` : ""}).`,
   );
 }

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { eq } from "drizzle-orm";
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_EMAIL } from "../../scripts/seed/seed.ts";
+import { DEMO_EMAIL } from "../../scripts/seed/demo-account.ts";
 import { connections, users } from "../../worker/db/schema.ts";
 import { logIn, seededBrowserSuite } from "../support/browser.ts";
 

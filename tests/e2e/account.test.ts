@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { renderPoster } from "../../scripts/seed/images.ts";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../worker/core/rules/index.ts";
 import { javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
+import { testPng } from "../support/images.ts";
 import { mailTo } from "../support/outbox.ts";
 
 const suite = seededBrowserSuite();
@@ -13,7 +13,7 @@ async function submit(page: Page, name: string) {
 }
 
 const image = (seed: string) =>
-  new File([renderPoster({ title: seed, year: 2010, director: "E2E", seed }) as BlobPart], `${seed}.png`, {
+  new File([testPng(seed) as BlobPart], `${seed}.png`, {
     type: "image/png",
   });
 

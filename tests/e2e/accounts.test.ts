@@ -1,7 +1,7 @@
 import { eq, ne } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/seed.ts";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/demo-account.ts";
 import { AUTH_MESSAGES } from "../../worker/core/auth/index.ts";
 import { newId } from "../../worker/core/ids.ts";
 import { notifications, users } from "../../worker/db/schema.ts";

@@ -3,14 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderPoster } from "../../scripts/seed/images.ts";
 import { javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { testPng } from "../support/images.ts";
 
 const suite = seededBrowserSuite();
 
+/** A size the placeholder poster does not have, so the card is seen showing the uploaded one. */
+const POSTER_SIZE = { width: 40, height: 60 };
 const posterFile = join(tmpdir(), `e2e-poster-${process.pid}.png`);
 beforeAll(async () => {
-  writeFileSync(posterFile, renderPoster({ title: "E2E", year: 2026, director: "Test Suite", seed: "e2e" }));
+  writeFileSync(posterFile, testPng("e2e poster", POSTER_SIZE));
 });
 
 async function memberPage(javaScriptEnabled: boolean): Promise<Page> {
@@ -47,7 +49,7 @@ describe.each(javaScriptModes)("connections ($name)", ({ name, javaScriptEnabled
     const poster = page.locator(".card__poster img").first();
     await expect
       .poll(() => poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-      .toBe(400);
+      .toBe(POSTER_SIZE.width);
 
     await page.getByRole("link", { name: "Edit" }).click();
     await page.getByRole("heading", { name: "Edit connection" }).waitFor();

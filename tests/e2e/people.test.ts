@@ -3,16 +3,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderAvatar } from "../../scripts/seed/images.ts";
 import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
 import { hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
+import { testPng } from "../support/images.ts";
 
 const suite = seededBrowserSuite();
 
+/** A size no default image has, so the profile is seen showing the uploaded picture. */
+const PICTURE_SIZE = { width: 48, height: 48 };
 const pictureFile = join(tmpdir(), `e2e-avatar-${process.pid}.png`);
 beforeAll(async () => {
-  writeFileSync(pictureFile, renderAvatar({ name: "Edit Me", hue: 140 }));
+  writeFileSync(pictureFile, testPng("e2e picture", PICTURE_SIZE));
 });
 
 async function logInAsNewMember(
@@ -91,7 +93,7 @@ describe.each(javaScriptModes)("people ($name)", ({ javaScriptEnabled }) => {
     await expect.poll(() => picture.getAttribute("src")).toMatch(/\/images\/avatars\//);
     await expect
       .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-      .toBe(256);
+      .toBe(PICTURE_SIZE.width);
     await page.context().close();
   });
 });

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderPoster } from "../../scripts/seed/images.ts";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../worker/core/rules/index.ts";
 import { mailOutbox, passwordResets, users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { type FakeResend, startFakeResend } from "../support/fake-resend.ts";
 import { api, nextClientAddress, registerUser } from "../support/http.ts";
+import { testPng } from "../support/images.ts";
 import { mailTo, resetLinkIn, resetTokenFor } from "../support/outbox.ts";
 import { type RunningWorker, startWorker } from "../support/worker.ts";
 
@@ -291,7 +291,7 @@ describe("GET /api/users/me/export", () => {
     const me = await registerUser(app);
     const friend = await registerUser(app);
     const secretive = await registerUser(app);
-    const screenshot = renderPoster({ title: "Export", year: 2001, director: "Someone", seed: "export" });
+    const screenshot = testPng("export");
     const body = new FormData();
     body.set("context", "My own exported connection");
     body.set("tags", "export, mine");
@@ -417,7 +417,7 @@ describe("DELETE /api/users/me", () => {
   it("removes every row and image the member created, frees the username and e-mail, and corrects others' counts", async () => {
     const leaving = await registerUser(app);
     const staying = await registerUser(app);
-    const png = (seed: string) => renderPoster({ title: seed, year: 1999, director: "Someone", seed });
+    const png = (seed: string) => testPng(seed);
     const file = (seed: string) => new File([png(seed) as BlobPart], `${seed}.png`, { type: "image/png" });
 
     const avatarForm = new FormData();
@@ -523,7 +523,7 @@ describe("DELETE /api/users/me", () => {
       form.set("context", seed);
       form.set(
         "moviePoster",
-        new File([renderPoster({ title: seed, year: 2002, director: "D", seed }) as BlobPart], "p.png", {
+        new File([testPng(seed) as BlobPart], "p.png", {
           type: "image/png",
         }),
       );

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderPoster } from "../../scripts/seed/images.ts";
+import type { ConnectionView } from "../../worker/core/connections/index.ts";
 import { users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
+import { testPng } from "../support/images.ts";
 
 /**
  * The search, movie and book pages as a browser without JavaScript gets them: server-rendered HTML with the
@@ -27,16 +28,22 @@ const EXACT_SYNOPSIS = "x".repeat(120);
 const SPECIAL_CONTEXT = 'Marked down 50% "off" (a sale) in the bookshop scene, price_tag visible.';
 const PRIVATE_CONTEXT = "A private thought about xyzzy and the heptapods.";
 
-let arrival: any; // the first public Arrival connection (movie with poster, book without cover)
-let hidden: any; // the private member's connection on the same movie
-let hiddenOnly: any; // a movie and book that only the private member has posted
-let exact: any; // a movie whose synopsis is exactly 120 characters
+/** A connection these tests posted: each names a movie and a book. */
+type Pair = ConnectionView & {
+  movieRef: NonNullable<ConnectionView["movieRef"]>;
+  bookRef: NonNullable<ConnectionView["bookRef"]>;
+};
+
+let arrival: Pair; // the first public Arrival connection (movie with poster, book without cover)
+let hidden: Pair; // the private member's connection on the same movie
+let hiddenOnly: Pair; // a movie and book that only the private member has posted
+let exact: Pair; // a movie whose synopsis is exactly 120 characters
 
 beforeAll(async () => {
   app = await startTestApp();
   [author, recluse] = await Promise.all([registerUser(app), registerUser(app)]);
   const post = async (token: string, body: Record<string, string> | FormData) => {
-    const response = await api(app, "POST", "/connections", { token, body });
+    const response = await api<Pair>(app, "POST", "/connections", { token, body });
     if (response.status !== 201) throw new Error(`create failed: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body;
   };
@@ -60,7 +67,7 @@ beforeAll(async () => {
   })) {
     withPoster.set(name, value);
   }
-  const poster = renderPoster({ title: "Arrival", year: 2016, director: "Denis Villeneuve", seed: "arrival" });
+  const poster = testPng("Arrival poster");
   withPoster.set("moviePoster", new File([poster as BlobPart], "poster.png", { type: "image/png" }));
   arrival = await post(author.token, withPoster);
   // A later public connection for the same movie, with another book.

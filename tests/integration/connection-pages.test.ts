@@ -1,10 +1,10 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderScreenshot } from "../../scripts/seed/images.ts";
 import { CONNECTION_MESSAGES, imageMessages } from "../../worker/core/connections/index.ts";
 import { connections } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
+import { testPng } from "../support/images.ts";
 
 let app: TestApp;
 let author: Awaited<ReturnType<typeof registerUser>>;
@@ -60,7 +60,7 @@ describe("/create", () => {
         bookAuthor: "Michael Bond",
         tags: "Family",
       },
-      { screenshot: renderScreenshot({ caption: "Hard stare", seed: "p" }) },
+      { screenshot: testPng("screenshot", { width: 32, height: 18 }) },
       authorCookie,
     );
     expect(response.status).toBe(302);

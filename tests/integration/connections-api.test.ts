@@ -1,10 +1,10 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderCover, renderPoster } from "../../scripts/seed/images.ts";
 import { CONNECTION_MESSAGES, imageMessages } from "../../worker/core/connections/index.ts";
 import { books, connections, movies, users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
+import { testPng } from "../support/images.ts";
 import { appendedPolyglot, pngWithHiddenPage } from "../support/polyglots.ts";
 
 let app: TestApp;
@@ -15,8 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const poster = renderPoster({ title: "Test", year: 2000, director: "Someone", seed: "x" });
-const cover = renderCover({ title: "Test", author: "Someone", seed: "y" });
+const poster = testPng("poster");
+const cover = testPng("cover");
 
 async function objectCount() {
   let total = 0;

@@ -1,6 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderPoster, renderScreenshot } from "../../scripts/seed/images.ts";
 import { newId } from "../../worker/core/ids.ts";
 import {
   comments,
@@ -13,6 +12,7 @@ import {
 } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
+import { testPng } from "../support/images.ts";
 
 let app: TestApp;
 let owner: Awaited<ReturnType<typeof registerUser>>;
@@ -23,8 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const still = renderScreenshot({ caption: "A still", seed: "s" });
-const poster = renderPoster({ title: "P", year: 1999, director: "D", seed: "p" });
+const still = testPng("still", { width: 32, height: 18 });
+const poster = testPng("poster");
 const fileForm = (fields: Record<string, string>, files: Record<string, Uint8Array>) => {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);

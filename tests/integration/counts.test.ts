@@ -150,7 +150,7 @@ const expectedFacets = sql`
 async function driftedCounts() {
   const publicRows = sql`select c.* from connections c join users u on u.id = c.user_id where u.is_private = 0`;
   return app.db
-    .all(sql`
+    .all<{ what: string; name: string | null; kept: unknown; actual: unknown }>(sql`
     select 'total' as what, null as name, (select value from counters where name = 'public_connections') as kept,
       (select count(*) from (${publicRows})) as actual
     union all
@@ -171,7 +171,7 @@ async function driftedCounts() {
       (select count(*) from (${expectedFacets}) x join (${publicRows}) p on p.id = x.connection_id where x.facet = e.facet and x.value = e.value)
       from (select facet, value from (${expectedFacets}) union select facet, value from facet_counts) e
   `)
-    .then((rows: any[]) => rows.filter((row) => Number(row.kept) !== Number(row.actual)));
+    .then((rows) => rows.filter((row) => Number(row.kept) !== Number(row.actual)));
 }
 
 /** The privacy rule by hand, for one viewer (null for a visitor). */

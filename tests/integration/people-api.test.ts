@@ -1,10 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderAvatar } from "../../scripts/seed/images.ts";
 import { FOLLOW_MESSAGES, PROFILE_MESSAGES } from "../../worker/core/people/index.ts";
 import { follows, notifications, users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
+import { testPng } from "../support/images.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -80,11 +80,11 @@ describe("profiles", () => {
       body.set("profilePicture", new File([bytes as BlobPart], name, { type: "image/png" }));
       return api(app, "PUT", "/users/profile/picture", { token: member.token, body });
     };
-    const first = await upload(renderAvatar({ name: "A B", hue: 10 }));
+    const first = await upload(testPng("first picture"));
     expect(first.status).toBe(200);
     const firstKey = new URL(first.body.profilePictureUrl).pathname.slice("/images/".length);
     expect(firstKey).toMatch(/^avatars\//);
-    const second = await upload(renderAvatar({ name: "C D", hue: 200 }));
+    const second = await upload(testPng("second picture"));
     expect(second.body.profilePictureUrl).not.toBe(first.body.profilePictureUrl);
     expect(await app.bucket.head(firstKey)).toBeNull();
     expect(await upload(new TextEncoder().encode("not a picture"))).toMatchObject({
@@ -92,7 +92,7 @@ describe("profiles", () => {
       body: { message: PROFILE_MESSAGES.notAnImage },
     });
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
-    big.set(renderAvatar({ name: "E", hue: 1 }).subarray(0, 16));
+    big.set(testPng("too large").subarray(0, 16));
     expect(await upload(big)).toMatchObject({ status: 413, body: { message: PROFILE_MESSAGES.imageTooLarge } });
     expect(
       await api(app, "PUT", "/users/profile/picture", { token: member.token, body: new FormData() }),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderAvatar } from "../../scripts/seed/images.ts";
 import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
+import { testPng } from "../support/images.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -96,10 +96,7 @@ describe("profiles as pages", () => {
     body.set("bio", "Bio from the form");
     body.set("location", "Porto");
     body.set("isPrivate", "on");
-    body.set(
-      "profilePicture",
-      new File([renderAvatar({ name: "P P", hue: 90 }) as BlobPart], "me.png", { type: "image/png" }),
-    );
+    body.set("profilePicture", new File([testPng("profile picture") as BlobPart], "me.png", { type: "image/png" }));
     const response = await fetch(`${app.url}/profile/edit`, {
       method: "POST",
       body,

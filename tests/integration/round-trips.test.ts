@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/demo-account.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { cookieFrom, nextClientAddress, postForm } from "../support/http.ts";
 
@@ -13,21 +14,21 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   app = await startTestApp({ seed: true, countRoundTrips: true });
-  const login = await postForm(app, "/login", { email: "demo@example.com", password: "moviebooks" });
+  const login = await postForm(app, "/login", { email: DEMO_EMAIL, password: DEMO_PASSWORD });
   cookie = cookieFrom(login);
   const pick = async (name: string, query: ReturnType<typeof sql>) => {
     const row = await app.db.get<{ id: string }>(query);
     ids[name] = row!.id;
   };
-  await pick("me", sql`select id from users where email = 'demo@example.com'`);
+  await pick("me", sql`select id from users where email = ${DEMO_EMAIL}`);
   await pick(
     "other",
-    sql`select id from users where email <> 'demo@example.com' and is_private = 0 order by username limit 1`,
+    sql`select id from users where email <> ${DEMO_EMAIL} and is_private = 0 order by username limit 1`,
   );
   await pick("private", sql`select id from users where is_private = 1 limit 1`);
   await pick(
     "mine",
-    sql`select c.id from connections c join users u on u.id = c.user_id where u.email = 'demo@example.com' limit 1`,
+    sql`select c.id from connections c join users u on u.id = c.user_id where u.email = ${DEMO_EMAIL} limit 1`,
   );
   await pick(
     "connection",
@@ -53,8 +54,9 @@ async function roundTripsFor(path: string, withCookie: boolean) {
   if (withCookie) headers.Cookie = cookie;
   const response = await fetch(app.url + path, { headers, redirect: "manual" });
   await response.arrayBuffer();
-  const counts = await app.roundTrips!.settle();
-  return { status: response.status, requests: counts.requests, what: counts.calls.map((call) => call.what) };
+  const requests = await app.roundTrips!.settle();
+  const what = requests.map((request) => request.sql.map((sql) => sql.slice(0, 80)).join(" + ") || request.url);
+  return { status: response.status, requests: requests.length, what };
 }
 
 /** The pages that fail (a 5xx) or need more round trips than the budget, with what they asked for. */

@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client";
-import { type CountingProxy, startCountingProxy } from "../../scripts/bench/measure.ts";
 import { seedDemoContent } from "../../scripts/seed/seed.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
+import { type CountingProxy, startCountingProxy } from "./counting-proxy.ts";
 import { startMigratedDatabase } from "./database.ts";
 import { type RunningWorker, startWorker } from "./worker.ts";
 

@@ -12,6 +12,7 @@ import {
   USERNAMES,
   users,
 } from "../../scripts/seed/content.ts";
+import { DEMO_EMAIL } from "../../scripts/seed/demo-account.ts";
 
 const USERNAME = /^[A-Za-z0-9_]{3,20}$/;
 const TAG = /^[a-z0-9]+(?:[- ][a-z0-9]+)*$/;
@@ -35,7 +36,7 @@ describe("seed content: users", () => {
   it("has at least 8 users, the first being the demo login", () => {
     expect(users.length).toBeGreaterThanOrEqual(8);
     expect(users[0]?.username).toBe("demo");
-    expect(users[0]?.email).toBe("demo@example.com");
+    expect(users[0]?.email).toBe(DEMO_EMAIL);
   });
 
   it("lists exactly the members named in USERNAMES", () => {

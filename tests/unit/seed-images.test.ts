@@ -123,6 +123,7 @@ describe("seed images", () => {
     expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe(
       "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;",
     );
+    expect(escapeXml("Tab\there,\u0000 bell\u0007 and\r\nnew line")).toBe("Tab\there, bell and\r\nnew line");
     expect(initialsOf("Mara Okafor")).toBe("MO");
     expect(initialsOf("Inès Laurent")).toBe("IL");
     expect(initialsOf("quietmarginalia")).toBe("Q");

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { renderAvatar } from "../../scripts/seed/images.ts";
 import { AppError } from "../../worker/core/errors.ts";
 import { readImageUpload, sniffImageType } from "../../worker/core/images/index.ts";
 import { MAX_IMAGE_BYTES } from "../../worker/core/rules/index.ts";
+import { testGif, testJpeg, testPng } from "../support/images.ts";
 import { appendedPolyglot, pngWithHiddenPage } from "../support/polyglots.ts";
 
-const png = renderAvatar({ name: "Test Person", hue: 20 });
-const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0xff, 0xd9]);
-const gif = Uint8Array.from([...new TextEncoder().encode("GIF89a"), 1, 0, 1, 0, 0, 0, 0, 0x3b]);
+const png = testPng("upload");
+const jpeg = testJpeg();
+const gif = testGif();
 const messages = { invalidType: "bad type", tooLarge: "too big" };
 
 describe("sniffImageType", () => {

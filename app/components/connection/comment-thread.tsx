@@ -212,7 +212,10 @@ function CommentItem({
               <Link
                 to="?#comments"
                 className="action-button"
-                onClick={(event) => (event.preventDefault(), setEditing(false))}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setEditing(false);
+                }}
               >
                 Cancel
               </Link>
@@ -235,7 +238,14 @@ function CommentItem({
         ) : null}
         {isOwner && !editing ? (
           <div className="comment__actions">
-            <Link to={here} className="link-button" onClick={(event) => (event.preventDefault(), setEditing(true))}>
+            <Link
+              to={here}
+              className="link-button"
+              onClick={(event) => {
+                event.preventDefault();
+                setEditing(true);
+              }}
+            >
               Edit
             </Link>
             <Link

@@ -50,7 +50,7 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
 function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
+  for (const [i, byte] of a.entries()) difference |= byte ^ (b[i] ?? 0);
   return difference === 0;
 }
 

@@ -91,7 +91,7 @@ export function pageReads(services: RequestServices, where: SQL | undefined, pag
         .select({ id: sql<string>`${index.connectionId}` })
         // CROSS JOIN keeps the filter's index (newest first) as the outer loop.
         .from(sql`${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}`)
-        .where(and(index.match, visible))
+        .where(and(...index.match, visible))
         .orderBy(desc(index.createdAt), desc(index.connectionId))
         .limit(PAGE_SIZE)
         .offset(offset)
@@ -375,9 +375,8 @@ export async function updateConnection(
     let bookId: SQL | string | null = current.bookId;
     if (input.bookAuthor !== undefined && current.bookId && current.bookTitle !== null) {
       const existing = await findExisting(db, null, current.bookTitle);
-      const sameAuthor = existing.bookCandidates.find(
-        (book) => book.author.toLowerCase() === input.bookAuthor!.toLowerCase(),
-      );
+      const author = input.bookAuthor.toLowerCase();
+      const sameAuthor = existing.bookCandidates.find((book) => book.author.toLowerCase() === author);
       if (sameAuthor) bookId = sameAuthor.id;
       else {
         const created = upsertBook(
@@ -409,8 +408,8 @@ export async function updateConnection(
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   });
 
-  const replacedOrRemoved = current.screenshotKey && (screenshot || input.removeScreenshot);
-  if (replacedOrRemoved) await services.env.IMAGES.delete(current.screenshotKey!);
+  const replacedOrRemoved = Boolean(screenshot || input.removeScreenshot);
+  if (current.screenshotKey && replacedOrRemoved) await services.env.IMAGES.delete(current.screenshotKey);
   return getConnection(services, id);
 }
 

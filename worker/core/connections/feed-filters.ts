@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   connectionFacets,
@@ -71,8 +71,8 @@ export interface NewestFirstIndex {
   table: SQLiteTable;
   connectionId: AnySQLiteColumn;
   createdAt: AnySQLiteColumn;
-  /** Selects the filter value's entries. */
-  match: SQL;
+  /** Conditions that together select the filter value's entries. */
+  match: SQL[];
 }
 
 /** Which filter's index a page is read from when several are set: the ones with the fewest connections first. */
@@ -93,15 +93,16 @@ export function newestFirstIndex(filters: FeedFilters): NewestFirstIndex | undef
       table: connectionFacets,
       connectionId: connectionFacets.connectionId,
       createdAt: connectionFacets.createdAt,
-      match: and(eq(connectionFacets.facet, walked.facet), eq(connectionFacets.value, walked.value))!,
+      match: [eq(connectionFacets.facet, walked.facet), eq(connectionFacets.value, walked.value)],
     };
   }
-  if (tags.length !== 1) return undefined;
+  const tag = tags.length === 1 ? tags[0] : undefined;
+  if (tag === undefined) return undefined;
   return {
     table: connectionTags,
     connectionId: connectionTags.connectionId,
     createdAt: connectionTags.createdAt,
-    match: eq(connectionTags.tag, tags[0]!),
+    match: [eq(connectionTags.tag, tag)],
   };
 }
 

@@ -1,0 +1,165 @@
+/**
+ * A transparent HTTP proxy in front of the local database server: the Worker's DATABASE_URL points here instead,
+ * so the application runs unmodified while every request its libSQL client sends (each one a network round trip,
+ * as it would be to Turso) is recorded. The round-trip tests count them; the benchmark (scripts/bench) also reads
+ * what each one asked and how long the database took.
+ */
+import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One request the Worker sent to the database. */
+export interface DbRequest {
+  method: string;
+  url: string;
+  body: Buffer;
+  /** The SQL texts the request carries (Hrana's JSON bodies name them `sql`), in order. */
+  sql: string[];
+  /**
+   * The database's own time for it. The local server handles one request at a time, so requests a page sends in
+   * parallel queue behind each other: this is the request's end minus the later of its start and the previous
+   * request's end, i.e. the wait in the queue is left out.
+   */
+  ms: number;
+  /** Its wall time, queueing included. */
+  wallMs: number;
+  /** No answer, or a 5xx. A page can still answer 200 after one (the sidebar shows an error instead of tags). */
+  failed: boolean;
+}
+
+export interface CountingProxy {
+  url: string;
+  /** Starts a new window: `settle` returns the requests sent from now on. */
+  reset(): void;
+  /** Waits until no database request is in flight, then returns the window's requests in the order they were sent. */
+  settle(): Promise<DbRequest[]>;
+  close(): Promise<void>;
+}
+
+/** A request still unanswered after this long is reported rather than waited for. */
+const SETTLE_TIMEOUT_MS = 10_000;
+
+export async function startCountingProxy(target: string): Promise<CountingProxy> {
+  const upstream = new URL(target);
+  // A fresh connection to the database server per request, so no measured request waits on a connection another
+  // one is still using.
+  const agent = new Agent({ keepAlive: false });
+  let sent: DbRequest[] = [];
+  let inFlight = 0;
+  let whenIdle: Array<() => void> = [];
+  /** When the database server last finished a request (it works through them one at a time). */
+  let lastEnd = 0;
+
+  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
+    const started = performance.now();
+    const request: DbRequest = {
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      body,
+      sql: sqlTexts(body),
+      ms: 0,
+      wallMs: 0,
+      failed: false,
+    };
+    sent.push(request); // a reset while it runs leaves it in the window it was sent in
+    inFlight++;
+    let finished = false;
+    const done = () => {
+      if (finished) return;
+      finished = true;
+      const ended = performance.now();
+      request.ms = ended - Math.max(started, lastEnd);
+      request.wallMs = ended - started;
+      lastEnd = ended;
+      inFlight--;
+      if (inFlight === 0) for (const resolve of whenIdle.splice(0)) resolve();
+    };
+    const outgoing = httpRequest(
+      {
+        agent,
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host },
+      },
+      (response) => {
+        if ((response.statusCode ?? 502) >= 500) request.failed = true;
+        res.writeHead(response.statusCode ?? 502, response.headers);
+        response.pipe(res);
+        response.on("end", done);
+        response.on("error", done);
+      },
+    );
+    outgoing.on("error", (error) => {
+      request.failed = true;
+      done();
+      res.writeHead(502, { "content-type": "text/plain" });
+      res.end(`counting proxy: ${error.message}`);
+    });
+    outgoing.end(body);
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => forward(req, res, Buffer.concat(chunks)));
+  });
+  // Likewise towards the Worker: never close an idle connection the Worker may be about to reuse.
+  server.keepAliveTimeout = 10 * 60_000;
+  server.headersTimeout = 10 * 60_000 + 1000;
+  server.requestTimeout = 0;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const idle = () =>
+    new Promise<void>((resolve, reject) => {
+      if (inFlight === 0) return resolve();
+      const timer = setTimeout(() => {
+        whenIdle = whenIdle.filter((waiter) => waiter !== settled);
+        reject(new Error(`${inFlight} database request(s) still unanswered after ${SETTLE_TIMEOUT_MS} ms`));
+      }, SETTLE_TIMEOUT_MS);
+      const settled = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      whenIdle.push(settled);
+    });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    reset() {
+      sent = [];
+    },
+    async settle() {
+      await idle();
+      return sent.map((request) => ({ ...request }));
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Every `sql` string in a JSON request body, depth first; none when the body is not JSON. */
+function sqlTexts(body: Buffer): string[] {
+  const texts: string[] = [];
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) collect(item);
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (key === "sql" && typeof item === "string") texts.push(item);
+        else collect(item);
+      }
+    }
+  };
+  try {
+    collect(JSON.parse(body.toString("utf8")));
+  } catch {
+    // not JSON (a health probe, say): no SQL
+  }
+  return texts;
+}
