@@ -31,12 +31,16 @@ import {
 const createdAt = () =>
   integer("created_at", { mode: "number" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
+/** A row's parent: the row cannot exist without it and goes with it (the one way child rows are deleted). */
+const childOf = (column: string, parent: () => AnySQLiteColumn) =>
+  text(column).notNull().references(parent, { onDelete: "cascade" });
+
 /**
  * A movie's or book's list-valued field (genres, actors): one row per item, in order, keyed and matched by its
  * lower-cased name. One definition for all three, because the catalog writes them with one statement shape.
  */
 function nameList<const Key extends string>(table: string, key: Key, column: string, owner: () => AnySQLiteColumn) {
-  const ownerId = text(column).notNull().references(owner, { onDelete: "cascade" });
+  const ownerId = childOf(column, owner);
   return sqliteTable(
     table,
     {
@@ -76,9 +80,7 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: childOf("user_id", () => users.id),
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "number" }).notNull(),
   },
@@ -130,9 +132,7 @@ export const connections = sqliteTable(
   "connections",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: childOf("user_id", () => users.id),
     movieId: text("movie_id").references(() => movies.id),
     bookId: text("book_id").references(() => books.id),
     context: text("context").notNull().default(""),
@@ -157,9 +157,7 @@ export const connections = sqliteTable(
 export const connectionTags = sqliteTable(
   "connection_tags",
   {
-    connectionId: text("connection_id")
-      .notNull()
-      .references(() => connections.id, { onDelete: "cascade" }),
+    connectionId: childOf("connection_id", () => connections.id),
     tag: text("tag").notNull(),
     /** The connection's `created_at`, copied by a trigger, so a tag's connections can be walked newest first. */
     createdAt: integer("created_at", { mode: "number" }).notNull().default(0),
@@ -182,9 +180,7 @@ export const FACETS = ["movieGenre", "director", "actor", "bookGenre", "author"]
 export const connectionFacets = sqliteTable(
   "connection_facets",
   {
-    connectionId: text("connection_id")
-      .notNull()
-      .references(() => connections.id, { onDelete: "cascade" }),
+    connectionId: childOf("connection_id", () => connections.id),
     facet: text("facet", { enum: FACETS }).notNull(),
     value: text("value").notNull(),
     createdAt: integer("created_at", { mode: "number" }).notNull(),
@@ -225,12 +221,8 @@ export const counters = sqliteTable("counters", {
 export const likes = sqliteTable(
   "likes",
   {
-    connectionId: text("connection_id")
-      .notNull()
-      .references(() => connections.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    connectionId: childOf("connection_id", () => connections.id),
+    userId: childOf("user_id", () => users.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.connectionId, t.userId] }), index("likes_user").on(t.userId)],
@@ -239,12 +231,8 @@ export const likes = sqliteTable(
 export const favorites = sqliteTable(
   "favorites",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    connectionId: text("connection_id")
-      .notNull()
-      .references(() => connections.id, { onDelete: "cascade" }),
+    userId: childOf("user_id", () => users.id),
+    connectionId: childOf("connection_id", () => connections.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -258,12 +246,8 @@ export const comments = sqliteTable(
   "comments",
   {
     id: text("id").primaryKey(),
-    connectionId: text("connection_id")
-      .notNull()
-      .references(() => connections.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    connectionId: childOf("connection_id", () => connections.id),
+    userId: childOf("user_id", () => users.id),
     text: text("text").notNull(),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
@@ -277,12 +261,8 @@ export const comments = sqliteTable(
 export const follows = sqliteTable(
   "follows",
   {
-    followerId: text("follower_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    followeeId: text("followee_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    followerId: childOf("follower_id", () => users.id),
+    followeeId: childOf("followee_id", () => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -300,12 +280,8 @@ export const followRequests = sqliteTable(
   "follow_requests",
   {
     id: text("id").primaryKey(),
-    requesterId: text("requester_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    targetId: text("target_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    requesterId: childOf("requester_id", () => users.id),
+    targetId: childOf("target_id", () => users.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -329,12 +305,8 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: text("id").primaryKey(),
-    recipientId: text("recipient_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    senderId: text("sender_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    recipientId: childOf("recipient_id", () => users.id),
+    senderId: childOf("sender_id", () => users.id),
     type: text("type", { enum: notificationTypes }).notNull(),
     connectionId: text("connection_id").references(() => connections.id, { onDelete: "cascade" }),
     commentId: text("comment_id").references(() => comments.id, { onDelete: "cascade" }),
@@ -365,9 +337,7 @@ export const passwordResets = sqliteTable(
   "password_resets",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: childOf("user_id", () => users.id),
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "number" }).notNull(),
   },

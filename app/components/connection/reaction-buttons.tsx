@@ -2,6 +2,7 @@ import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { useHydrated } from "../../hydrated.ts";
 import type { RootData } from "../../meta.ts";
 import { plural } from "../../plural.ts";
+import { InlineError } from "../inline-error.tsx";
 
 type Reply = { ok: true } | { ok: false; error: string };
 
@@ -49,11 +50,10 @@ export function LikeButton({ connectionId, likes }: { connectionId: string; like
         {liked ? "♥" : "♡"} {label}
         <span className="visually-hidden">{liked ? " (you like this)" : " (like this)"}</span>
       </button>
-      {fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (
-        <span className="inline-error" role="alert">
-          Like failed
-        </span>
-      ) : null}
+      <InlineError
+        inline
+        message={fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? "Like failed" : null}
+      />
     </fetcher.Form>
   );
 }
@@ -78,11 +78,12 @@ export function FavoriteButton({ connectionId }: { connectionId: string }) {
       >
         {favorited ? "★ Favorited" : "☆ Favorite"}
       </button>
-      {fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (
-        <span className="inline-error" role="alert">
-          Failed to update favorite status.
-        </span>
-      ) : null}
+      <InlineError
+        inline
+        message={
+          fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? "Failed to update favorite status." : null
+        }
+      />
     </fetcher.Form>
   );
 }

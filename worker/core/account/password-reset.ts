@@ -2,7 +2,7 @@ import { and, eq, gt, lte, ne, sql } from "drizzle-orm";
 import type { RequestServices } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { favorites, passwordResets, sessions, users } from "../../db/schema.ts";
-import { hashPassword, limitAttempts, newSession, signSessionToken, toAuthUser, toBase64Url } from "../auth/index.ts";
+import { hashPassword, limitAttempts, newSession, signedIn, toBase64Url } from "../auth/index.ts";
 import { badRequest } from "../errors.ts";
 import { type MailMessage, sendMail } from "../mail/index.ts";
 import { ACCOUNT_MESSAGES, memberName, RESET_LINK_MINUTES } from "../rules/index.ts";
@@ -120,12 +120,11 @@ export async function resetPassword(services: RequestServices, input: unknown) {
   ]);
   const user = userRows[0];
   if (!claimed.length || !user) throw invalid;
-  const sessionToken = await signSessionToken(services.env.JWT_SECRET, { userId: user.id, sessionId: session.id }, now);
-  return toAuthUser(
+  return signedIn(
     services,
     user,
+    session,
     favoriteRows.map((row) => row.id),
-    sessionToken,
   );
 }
 

@@ -65,12 +65,7 @@ export async function register(services: RequestServices, input: unknown): Promi
     if (isUniqueViolation(error, "users_username_ci")) throw badRequest(AUTH_MESSAGES.usernameTaken, "username");
     throw error;
   }
-  return toAuthUser(
-    services,
-    user,
-    [],
-    await signSessionToken(services.env.JWT_SECRET, { userId: user.id, sessionId: session.id }, now),
-  );
+  return signedIn(services, user, session, []);
 }
 
 /**
@@ -102,12 +97,11 @@ export async function login(services: RequestServices, input: unknown): Promise<
     .select({ id: favorites.connectionId })
     .from(favorites)
     .where(eq(favorites.userId, user.id));
-  const token = await signSessionToken(services.env.JWT_SECRET, { userId: user.id, sessionId: session.id }, now);
-  return toAuthUser(
+  return signedIn(
     services,
     user,
+    session,
     favoriteRows.map((row) => row.id),
-    token,
   );
 }
 
@@ -166,7 +160,22 @@ export function newSession(userId: string, now: number) {
   return { id: newId(now), userId, createdAt: now, expiresAt: now + SESSION_TTL_SECONDS * 1000 };
 }
 
-export function toAuthUser(
+/** The answer to a sign-up, a login or a password reset: the member, with a token naming their new session. */
+export async function signedIn(
+  services: Pick<RequestServices, "origin" | "env">,
+  user: UserRow,
+  session: ReturnType<typeof newSession>,
+  favoriteIds: string[],
+): Promise<AuthUser> {
+  const token = await signSessionToken(
+    services.env.JWT_SECRET,
+    { userId: user.id, sessionId: session.id },
+    session.createdAt,
+  );
+  return toAuthUser(services, user, favoriteIds, token);
+}
+
+function toAuthUser(
   services: Pick<RequestServices, "origin">,
   user: UserRow,
   favoriteIds: string[],

@@ -6,7 +6,7 @@ export {
   register,
   requireViewer,
   resolveViewer,
-  toAuthUser,
+  signedIn,
 } from "./accounts.ts";
 export { clearedSessionCookie, readBearerToken, readSessionCookie, sessionCookie } from "./cookie.ts";
 export {
