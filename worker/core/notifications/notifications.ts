@@ -124,7 +124,7 @@ export function notificationTarget(
   return notificationLink(type, senderRef._id, connectionRef?._id ?? null);
 }
 
-/** Comments may notify again; every other type at most once per sender and target (see `notificationInsert`). */
+/** Comments may notify again; every other type at most once per sender and target (see `notificationsWhere`). */
 function dedupeKeyOf(type: NotificationType, connectionId: string | null): string | null {
   if (type === "comment") return null;
   if (type === "new_follower") return "follow";
