@@ -2,6 +2,7 @@ import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useStat
 import { useFetcher } from "react-router";
 import type { UserSummary } from "../../worker/core/people/index.ts";
 import { ReturnFields } from "./connection/reaction-buttons.tsx";
+import { InlineError } from "./form-error.tsx";
 import { UserRow } from "./user-list.tsx";
 
 /** What `listEntryAction` replies to a fetcher. */
@@ -56,11 +57,7 @@ export function AnswerRow({
           </button>
         ))}
       </fetcher.Form>
-      {failed ? (
-        <p className="inline-error" role="alert">
-          {failed}
-        </p>
-      ) : null}
+      <InlineError message={failed} />
     </UserRow>
   );
 }

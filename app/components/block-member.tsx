@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { memberName } from "../../worker/core/rules/names.ts";
 import type { ListEntryReply } from "./answer-row.tsx";
 import { ReturnFields } from "./connection/reaction-buttons.tsx";
-import { FormError } from "./form-error.tsx";
+import { FormError, InlineError } from "./form-error.tsx";
 
 interface Member {
   _id: string;
@@ -99,11 +99,7 @@ export function BlockedNotice({ member }: { member: Member }) {
           {unblock.state !== "idle" ? "Unblocking…" : "Unblock"}
         </button>
       </unblock.Form>
-      {failed ? (
-        <p className="inline-error" role="alert">
-          {failed}
-        </p>
-      ) : null}
+      <InlineError message={failed} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
 import { ReturnFields } from "./connection/reaction-buttons.tsx";
+import { InlineError } from "./form-error.tsx";
 
 type Reply = { ok: true } | { ok: false; error: string };
 type FollowState = "none" | "requested" | "following";
@@ -55,11 +56,7 @@ export function FollowButton({
           {LABELS[shown]}
         </button>
       </fetcher.Form>
-      {failed ? (
-        <p className="inline-error" role="alert">
-          {failed}
-        </p>
-      ) : null}
+      <InlineError message={failed} />
     </div>
   );
 }

@@ -16,3 +16,13 @@ export function FormError({ id, message }: { id: string; message: string | undef
     </p>
   );
 }
+
+/** The error of a small form beside what it acts on (a follow, an answer, an unblock), announced when it appears. */
+export function InlineError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="inline-error" role="alert">
+      {message}
+    </p>
+  );
+}
