@@ -1,9 +1,10 @@
 import { and, eq, or, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BLOCK_MESSAGES, FOLLOW_MESSAGES } from "../../worker/core/people/index.ts";
 import { blocks, comments, favorites, followRequests, follows, likes, notifications } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { api, nextClientAddress, registerUser } from "../support/http.ts";
+import { api, rawApi, registerUser } from "../support/http.ts";
 
 // API.md "Additions, second round", "Blocks": one test per contract row, then each effect the contract lists
 // (what the blocked member and the blocker each stop seeing and doing), what the block batch removes, and races.
@@ -17,55 +18,24 @@ afterAll(() => app?.close());
 
 type Member = Awaited<ReturnType<typeof registerUser>>;
 
-/** The exact bytes of an answer. */
-async function raw(method: string, path: string, token: string) {
-  const response = await fetch(`${app.url}/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": nextClientAddress() },
-  });
-  return { status: response.status, text: await response.text() };
-}
+const raw = (method: string, path: string, token: string) => rawApi(app, method, path, token);
 
 const blockBy = (by: Member, whom: Member) => api(app, "POST", `/blocks/${whom._id}`, { token: by.token });
 const unblockBy = (by: Member, whom: Member) => api(app, "DELETE", `/blocks/${whom._id}`, { token: by.token });
 const post = (by: Member, context: string) =>
   api(app, "POST", "/connections", { token: by.token, body: { context } }).then((r) => r.body._id as string);
 
-async function edgesBetween(a: Member, b: Member) {
-  return app.db
-    .select()
-    .from(follows)
-    .where(
-      or(
-        and(eq(follows.followerId, a._id), eq(follows.followeeId, b._id)),
-        and(eq(follows.followerId, b._id), eq(follows.followeeId, a._id)),
-      ),
-    );
+/** The rows of `table` between two members, `first` naming one and `second` the other, either way round. */
+function rowsBetween(table: SQLiteTable, first: SQLiteColumn, second: SQLiteColumn) {
+  return (a: Member, b: Member) =>
+    app.db
+      .select()
+      .from(table)
+      .where(or(and(eq(first, a._id), eq(second, b._id)), and(eq(first, b._id), eq(second, a._id))));
 }
-
-async function requestsBetween(a: Member, b: Member) {
-  return app.db
-    .select()
-    .from(followRequests)
-    .where(
-      or(
-        and(eq(followRequests.requesterId, a._id), eq(followRequests.targetId, b._id)),
-        and(eq(followRequests.requesterId, b._id), eq(followRequests.targetId, a._id)),
-      ),
-    );
-}
-
-async function notificationsBetween(a: Member, b: Member) {
-  return app.db
-    .select()
-    .from(notifications)
-    .where(
-      or(
-        and(eq(notifications.senderId, a._id), eq(notifications.recipientId, b._id)),
-        and(eq(notifications.senderId, b._id), eq(notifications.recipientId, a._id)),
-      ),
-    );
-}
+const edgesBetween = rowsBetween(follows, follows.followerId, follows.followeeId);
+const requestsBetween = rowsBetween(followRequests, followRequests.requesterId, followRequests.targetId);
+const notificationsBetween = rowsBetween(notifications, notifications.senderId, notifications.recipientId);
 
 describe("POST /blocks/:userId", () => {
   it("answers 201 {blocked: true}, and the same again without a second row", async () => {
