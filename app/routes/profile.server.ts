@@ -12,8 +12,8 @@ import {
 import { badRequest, notFound } from "../../worker/core/errors.ts";
 import { isId } from "../../worker/core/ids.ts";
 import {
-  mayViewProfileOf,
   maySeeContentOf,
+  mayViewProfileOf,
   type Profile,
   profileColumns,
   toProfile,
