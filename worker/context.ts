@@ -16,6 +16,13 @@ export interface Viewer {
   favoriteIds: string[];
   /** Follow requests waiting for the viewer's answer (the sidebar's badge), read in the same query. */
   pendingFollowRequests: number;
+  /**
+   * Members the viewer blocked, and members who blocked the viewer, read in the same query: the privacy rule's
+   * reads leave both out (`authorVisibleTo`), and skip the check entirely when both are empty. Never sent to
+   * the browser.
+   */
+  blockedIds: string[];
+  blockedByIds: string[];
 }
 
 /** Everything a loader, action or API handler needs for one request. */

@@ -13,6 +13,7 @@ import { badRequest, notFound } from "../../worker/core/errors.ts";
 import { isId } from "../../worker/core/ids.ts";
 import {
   maySeeContentOf,
+  mayViewProfileOf,
   type Profile,
   profileColumns,
   toProfile,
@@ -33,6 +34,8 @@ export interface ProfilePage {
   isFollowing: boolean;
   /** The viewer's follow request to this member is waiting for an answer. */
   requested: boolean;
+  /** The viewer blocked this member: the page offers Unblock instead of Follow, and no content. */
+  blocked: boolean;
   /** On one's own profile: requests waiting for one's answer (read with the viewer); else 0. */
   pendingRequests: number;
   /** Null when the member is private and the viewer may not see their content. */
@@ -43,7 +46,7 @@ export interface ProfilePage {
 
 /**
  * Everything a member's profile page shows, in one round trip: the profile, whether the viewer follows them
- * (or has asked to), a page of their connections with its count, and, on one's own profile, one's favorites.
+ * (or has asked to, or blocked them), a page of their connections with its count, and, on one's own profile, one's favorites.
  * The connection reads apply the privacy rule row by row, so they can run before knowing whether the profile
  * is visible.
  */
@@ -59,7 +62,7 @@ export async function profilePage(
   const favoritedAt = sql`(select ${favorites.createdAt} from ${favorites} where ${favorites.userId} = ${viewer.id} and ${favorites.connectionId} = ${connections.id})`;
   const [profiles, cards, counted, favoriteRows] = await db.batch([
     db
-      .select({ ...profileColumns, ...viewerRelation(viewer) })
+      .select({ ...profileColumns(viewer), ...viewerRelation(viewer) })
       .from(users)
       .where(eq(users.id, userId)),
     ...pageReads(services, eq(connections.userId, userId), page),
@@ -68,12 +71,14 @@ export async function profilePage(
       .limit(FAVORITES_SHOWN),
   ]);
   const [row] = profiles;
-  if (!row) throw notFound(PROFILE_MESSAGES.hidden);
+  // A member who blocked the viewer does not exist for them.
+  if (!row || !mayViewProfileOf(row)) throw notFound(PROFILE_MESSAGES.hidden);
   return {
     profile: toProfile(services.origin, row),
     isOwn,
     isFollowing: Boolean(row.viewerFollows),
     requested: Boolean(row.viewerRequested),
+    blocked: Boolean(row.viewerBlocked),
     pendingRequests: isOwn ? viewer.pendingFollowRequests : 0,
     creations: maySeeContentOf(row, viewer) ? toPage(services.origin, page, [cards, counted]) : null,
     favorites: isOwn ? favoriteRows.map((favorite) => toConnectionView(services.origin, favorite)) : null,

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { memberName } from "../../worker/core/rules/names.ts";
 import { PROFILE_MESSAGES } from "../../worker/core/rules/profile.ts";
 import { Avatar } from "../components/avatar.tsx";
+import { BlockButton, BlockedNotice } from "../components/block-member.tsx";
 import { CardList } from "../components/connection/card-list.tsx";
 import { FollowButton } from "../components/follow-button.tsx";
 import { LocalDate } from "../components/local-date.tsx";
@@ -11,9 +12,12 @@ import { CountBadge } from "../components/site-header.tsx";
 import { pageMeta } from "../meta.ts";
 import { plural } from "../plural.ts";
 import { snippet } from "../snippet.ts";
+import blockStyles from "../styles/blocks.css?url";
 import type { Route } from "./+types/profile";
 
 export { loader } from "./profile.server.ts";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: blockStyles }];
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData
@@ -28,11 +32,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 /**
  * A member's profile (SPEC.md §2). The owner sees My Creations and My Favorites (favorites sits at #favorites,
  * so /users#favorites lands on it with or without JavaScript) and, when private or asked, a way to their follow
- * requests; others see the member's connections when the profile is public or they follow it, and a Follow,
- * Requested or Unfollow button.
+ * requests; others see the member's connections when the profile is public or they follow it, a Follow,
+ * Requested or Unfollow button and Block. A member one blocked shows only their basic profile, with Unblock.
  */
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, isOwn, isFollowing, requested, pendingRequests, creations, favorites } = loaderData;
+  const { profile, isOwn, isFollowing, requested, blocked, pendingRequests, creations, favorites } = loaderData;
   const name = memberName(profile);
   const counts = (followers: number) => (
     <p className="profile__counts">
@@ -42,6 +46,17 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <Link to={`/users/${profile._id}/following`}>
         <strong>{profile.followingCount}</strong> following
       </Link>
+    </p>
+  );
+  // A blocked member's lists are part of what the blocker no longer sees, so the counts lead nowhere.
+  const unlinkedCounts = (
+    <p className="profile__counts">
+      <span>
+        <strong>{profile.followerCount}</strong> {plural(profile.followerCount, "follower")}
+      </span>
+      <span>
+        <strong>{profile.followingCount}</strong> following
+      </span>
     </p>
   );
   return (
@@ -77,16 +92,26 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </p>
             </>
+          ) : blocked ? (
+            <>
+              {unlinkedCounts}
+              <BlockedNotice member={profile} />
+            </>
           ) : (
-            <FollowButton
-              userId={profile._id}
-              isPrivate={profile.isPrivate}
-              isFollowing={isFollowing}
-              requested={requested}
-              followerCount={profile.followerCount}
-            >
-              {counts}
-            </FollowButton>
+            <>
+              <FollowButton
+                userId={profile._id}
+                isPrivate={profile.isPrivate}
+                isFollowing={isFollowing}
+                requested={requested}
+                followerCount={profile.followerCount}
+              >
+                {counts}
+              </FollowButton>
+              <div className="profile__more">
+                <BlockButton member={profile} />
+              </div>
+            </>
           )}
         </div>
       </section>
@@ -100,7 +125,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 
       <section id="creations" aria-labelledby="creations-title" className="profile__section">
         <h2 id="creations-title">{isOwn ? "My Creations" : `Connections by ${name}`}</h2>
-        {!creations ? (
+        {blocked ? (
+          <p className="empty">You blocked {name}, so their connections are hidden from you.</p>
+        ) : !creations ? (
           <div className="empty">
             <p>{PROFILE_MESSAGES.hidden}</p>
             <p className="muted">

@@ -1,19 +1,23 @@
 import { requestContext } from "../../worker/context.ts";
 import { changePassword } from "../../worker/core/account/index.ts";
 import { checkAuthRateLimit } from "../../worker/core/auth/index.ts";
-import { getMe } from "../../worker/core/people/index.ts";
+import { meWithBlocks } from "../../worker/core/people/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import { formAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = requireViewer(request, context);
-  const me = await getMe(context.get(requestContext), viewer);
+  const { me, blocked } = await meWithBlocks(context.get(requestContext), viewer);
+  const notice = new URL(request.url).searchParams.get("notice");
   return {
     username: me.username,
     email: me.email,
     // Set by the reset page's redirect, so the member lands here knowing what happened.
-    passwordReset: new URL(request.url).searchParams.get("notice") === "password-reset",
+    passwordReset: notice === "password-reset",
+    // Members the viewer blocked (read with Me, one round trip), and whether one was just unblocked.
+    blocked,
+    unblocked: notice === "unblocked",
   };
 }
 

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { CHANGE_PASSWORD_FORM } from "../../worker/core/rules/account-forms.ts";
+import { BlockedMembers } from "../components/blocked-members.tsx";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { NewPasswordFields } from "../components/new-password-fields.tsx";
@@ -60,6 +61,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           Forgot your current password? <Link to="/forgot-password">Get a reset link by email</Link>.
         </p>
       </section>
+
+      <BlockedMembers members={loaderData.blocked} unblocked={loaderData.unblocked} />
 
       <section className="settings__section" aria-labelledby="data-title">
         <h2 id="data-title">Your data</h2>

@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_EMAIL } from "../../scripts/seed/demo-account.ts";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/demo-account.ts";
 import { connections, users } from "../../worker/db/schema.ts";
 import { logIn, seededBrowserSuite } from "../support/browser.ts";
+import { api } from "../support/http.ts";
 
 const suite = seededBrowserSuite();
 
@@ -17,6 +18,16 @@ beforeAll(async () => {
   const [demo] = await suite.app.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
   const [own] = await suite.app.db.select().from(connections).where(eq(connections.userId, demo!.id)).limit(1);
   const [other] = await suite.app.db.select().from(connections).limit(1);
+  // Two other members: one to block (the demo member sees their blocked profile and settings lists them), one
+  // whose profile offers Block and its confirmation page.
+  const [blockable, blockedOne] = await suite.app.db
+    .select()
+    .from(users)
+    .where(and(ne(users.id, demo!.id), eq(users.isPrivate, false)))
+    .orderBy(users.username)
+    .limit(2);
+  const login = await api(suite.app, "POST", "/auth/login", { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+  await api(suite.app, "POST", `/blocks/${blockedOne!.id}`, { token: login.body.token });
   const anyMovie = (await suite.app.db.run("select id from movies limit 1")).rows[0]?.id as string;
   const anyBook = (await suite.app.db.run("select id from books limit 1")).rows[0]?.id as string;
   visitorPages = [
@@ -49,6 +60,9 @@ beforeAll(async () => {
     "/profile/edit",
     "/settings",
     "/settings/delete",
+    `/users/${blockable!.id}`,
+    `/users/${blockable!.id}/block`,
+    `/users/${blockedOne!.id}`,
     `/connections/${own!.id}`,
     `/connections/${own!.id}/edit`,
     `/connections/${own!.id}/delete`,

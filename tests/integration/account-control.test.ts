@@ -307,6 +307,7 @@ describe("GET /api/users/me/export", () => {
     await api(app, "POST", `/connections/${theirs._id}/favorite`, { token: me.token });
     await api(app, "POST", `/follows/${friend._id}`, { token: me.token });
     await api(app, "POST", `/follows/${me._id}`, { token: friend.token });
+    await api(app, "POST", `/blocks/${secretive._id}`, { token: me.token });
 
     const response = await fetch(`${app.url}/api/users/me/export`, {
       headers: { Authorization: `Bearer ${me.token}` },
@@ -327,6 +328,7 @@ describe("GET /api/users/me/export", () => {
       "likes",
       "favorites",
       "following",
+      "blocks",
       "notifications",
     ]);
     expect(data.profile).toMatchObject({
@@ -363,6 +365,12 @@ describe("GET /api/users/me/export", () => {
         createdAt: expect.any(String),
       },
     ]);
+    expect(data.blocks).toEqual([
+      {
+        user: { _id: secretive._id, username: secretive.username, displayName: "", profilePictureUrl: "" },
+        createdAt: expect.any(String),
+      },
+    ]);
     expect(data.notifications.map((notification: { type: string }) => notification.type).sort()).toEqual([
       "comment",
       "new_follower",
@@ -389,6 +397,7 @@ describe("DELETE /api/users/me", () => {
       "follows",
       "notifications",
       "password_resets",
+      "blocks",
       "movies",
       "books",
     ];
@@ -444,6 +453,9 @@ describe("DELETE /api/users/me", () => {
     await api(app, "POST", `/connections/${post._id}/like`, { token: staying.token });
     await api(app, "POST", `/follows/${staying._id}`, { token: leaving.token });
     await api(app, "POST", `/follows/${leaving._id}`, { token: staying.token });
+    const [blockedByLeaving, blockingLeaving] = [await registerUser(app), await registerUser(app)];
+    await api(app, "POST", `/blocks/${blockedByLeaving._id}`, { token: leaving.token });
+    await api(app, "POST", `/blocks/${leaving._id}`, { token: blockingLeaving.token });
     await forgot(leaving.email);
     await mailTo(app, leaving.email);
     const before = await api(app, "GET", `/connections/${kept._id}`);
@@ -479,8 +491,9 @@ describe("DELETE /api/users/me", () => {
       (select count(*) from comments where user_id = ${leaving._id} or connection_id = ${post._id}) as comments,
       (select count(*) from follows where follower_id = ${leaving._id} or followee_id = ${leaving._id}) as follows,
       (select count(*) from notifications where sender_id = ${leaving._id} or recipient_id = ${leaving._id}) as notifications,
-      (select count(*) from password_resets where user_id = ${leaving._id}) as resets`);
-    expect(Object.values(traces!).map(Number)).toEqual(Array(12).fill(0));
+      (select count(*) from password_resets where user_id = ${leaving._id}) as resets,
+      (select count(*) from blocks where blocker_id = ${leaving._id} or blocked_id = ${leaving._id}) as blocks`);
+    expect(Object.values(traces!).map(Number)).toEqual(Array(13).fill(0));
 
     const after = await api(app, "GET", `/connections/${kept._id}`);
     expect(after.body).toMatchObject({ likes: [], commentCount: 0 });

@@ -69,8 +69,11 @@ const operation = fc.oneof(
   }),
   fc.record({ kind: fc.constant("delete" as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant("privacy" as const), by: member, isPrivate: fc.boolean() }),
-  fc.record({ kind: fc.constant("follow" as const), by: member, of: member }),
+  // Twice as likely as the others, so follows and pending requests outlast the blocks and answers that remove them.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("follow" as const), by: member, of: member }) },
   fc.record({ kind: fc.constant("answer" as const), by: member, of: member, accept: fc.boolean() }),
+  // A block hides each member's connections from the other, without touching the kept numbers.
+  fc.record({ kind: fc.constant("block" as const), by: member, of: member, lift: fc.boolean() }),
   // A member deletes their account (taking their connections, likes, comments and follows) and a newcomer
   // takes their place in the cast.
   fc.record({ kind: fc.constant("leave" as const), by: member }),
@@ -111,6 +114,14 @@ async function run(op: Operation) {
   if (op.kind === "follow") {
     // A private member gets a request, which changes nothing anyone sees until it is accepted.
     if (op.by !== op.of) await api(app, "POST", `/follows/${members[op.of]!._id}`, { token: members[op.by]!.token });
+    return;
+  }
+  if (op.kind === "block") {
+    if (op.by === op.of) return;
+    const response = await api(app, op.lift ? "DELETE" : "POST", `/blocks/${members[op.of]!._id}`, {
+      token: members[op.by]!.token,
+    });
+    expect([200, 201, 404]).toContain(response.status);
     return;
   }
   if (op.kind === "answer") {
@@ -174,11 +185,13 @@ async function driftedCounts() {
     .then((rows) => rows.filter((row) => Number(row.kept) !== Number(row.actual)));
 }
 
-/** The privacy rule by hand, for one viewer (null for a visitor). */
+/** The privacy rule by hand, for one viewer (null for a visitor): privacy, then no block either way. */
 function visibleRows(viewer: string | null) {
   return sql`select c.* from connections c join users u on u.id = c.user_id
-    where u.is_private = 0 or c.user_id = ${viewer}
-      or exists (select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = c.user_id)`;
+    where (u.is_private = 0 or c.user_id = ${viewer}
+      or exists (select 1 from follows f where f.follower_id = ${viewer} and f.followee_id = c.user_id))
+    and not exists (select 1 from blocks b where (b.blocker_id = ${viewer} and b.blocked_id = c.user_id)
+      or (b.blocker_id = c.user_id and b.blocked_id = ${viewer}))`;
 }
 
 async function expectViewsMatch(viewer: { _id: string; token: string } | null) {
@@ -248,7 +261,7 @@ async function expectViewsMatch(viewer: { _id: string; token: string } | null) {
 describe("maintained counts", () => {
   it("equal counts made from scratch after random writes, and every viewer sees the privacy rule's numbers", async () => {
     // What the checks ran against, so the test shows it exercised private owners, followers and tags.
-    const seen = { privateRows: 0, follows: 0, requests: 0, tags: 0 };
+    const seen = { privateRows: 0, follows: 0, requests: 0, blocks: 0, tags: 0 };
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 10, maxLength: 30 }), async (operations) => {
         for (const op of operations) await run(op);
@@ -257,6 +270,7 @@ describe("maintained counts", () => {
         const mix = await app.db.get<Record<keyof typeof seen, number>>(sql`select
           (select count(*) from connections where owner_private = 1) as privateRows,
           (select count(*) from follows) as follows, (select count(*) from follow_requests) as requests,
+          (select count(*) from blocks) as blocks,
           (select count(*) from connection_tags) as tags`);
         for (const key of Object.keys(seen) as Array<keyof typeof seen>)
           seen[key] = Math.max(seen[key], Number(mix![key]));
@@ -266,6 +280,7 @@ describe("maintained counts", () => {
     expect(seen.privateRows).toBeGreaterThan(0);
     expect(seen.follows).toBeGreaterThan(0);
     expect(seen.requests).toBeGreaterThan(0);
+    expect(seen.blocks).toBeGreaterThan(0);
     expect(seen.tags).toBeGreaterThan(10);
     expect(departuresWithConnections).toBeGreaterThan(0);
   }, 240_000);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FOLLOW_MESSAGES } from "../../worker/core/people/index.ts";
 import { followRequests, follows, notifications } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { api, cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
+import { api, cookieFrom, postForm, rawApi, registerUser } from "../support/http.ts";
 
 // API.md "Additions, second round", "Follow requests": one test per contract row, then the rules around them
 // (notifications, turning private and public, what a pending requester sees) and racing calls.
@@ -16,14 +16,7 @@ afterAll(() => app?.close());
 
 type Member = Awaited<ReturnType<typeof registerUser>>;
 
-/** The exact bytes of an answer, for the calls whose existing answers must not change. */
-async function raw(method: string, path: string, token: string) {
-  const response = await fetch(`${app.url}/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": nextClientAddress() },
-  });
-  return { status: response.status, text: await response.text() };
-}
+const raw = (method: string, path: string, token: string) => rawApi(app, method, path, token);
 
 async function privateMember() {
   const member = await registerUser(app);

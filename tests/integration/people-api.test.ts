@@ -180,58 +180,105 @@ describe("follows", () => {
 });
 
 describe("privacy matrix", () => {
-  let owner: Member;
+  // Two owners, private and public, each with a connection carrying its own tag and words, a comment and a like by
+  // a third member. Viewers: the owner, a follower, a pending requester (private owner only), another member, a
+  // visitor, a member the owner blocked and a member who blocked the owner (both followed the owner before).
+  interface Owner {
+    label: string;
+    member: Member;
+    connectionId: string;
+    movieId: string;
+    bookId: string;
+    tag: string;
+    words: string;
+  }
+  let privateOwner: Owner;
+  let publicOwner: Owner;
   let follower: Member;
-  let requester: Member; // asked to follow the owner once they were private; not answered
+  let requester: Member; // asked to follow the private owner once they were private; not answered
   let other: Member;
-  let connectionId: string;
-  let movieId: string;
-  let bookId: string;
+  let blocked: Member; // the owners blocked them
+  let blocking: Member; // they blocked the owners
+
+  async function ownerWith(label: string, words: string): Promise<Owner> {
+    const member = await registerUser(app);
+    const tag = `${words}-tag`;
+    const created = await api(app, "POST", "/connections", {
+      token: member.token,
+      body: { movieTitle: `Matrix Movie ${label}`, bookTitle: `Matrix Book ${label}`, context: words, tags: tag },
+    });
+    await api(app, "POST", `/connections/${created.body._id}/comments`, {
+      token: member.token,
+      body: { text: "Owner's note" },
+    });
+    return {
+      label,
+      member,
+      connectionId: created.body._id,
+      movieId: created.body.movieRef._id,
+      bookId: created.body.bookRef._id,
+      tag,
+      words,
+    };
+  }
 
   beforeAll(async () => {
-    [owner, follower, requester, other] = await Promise.all([
+    [privateOwner, publicOwner] = await Promise.all([ownerWith("private", "zebra"), ownerWith("public", "quokka")]);
+    [follower, requester, other, blocked, blocking] = await Promise.all([
+      registerUser(app),
       registerUser(app),
       registerUser(app),
       registerUser(app),
       registerUser(app),
     ]);
-    const created = await api(app, "POST", "/connections", {
-      token: owner.token,
-      body: { movieTitle: "Matrix Movie", bookTitle: "Matrix Book", context: "zebra-unique-words", tags: "matrix-tag" },
-    });
-    connectionId = created.body._id;
-    movieId = created.body.movieRef._id;
-    bookId = created.body.bookRef._id;
-    await api(app, "POST", `/connections/${connectionId}/comments`, {
-      token: owner.token,
-      body: { text: "Owner's note" },
-    });
-    await api(app, "POST", `/follows/${owner._id}`, { token: follower.token });
-    await api(app, "PUT", "/users/profile", { token: owner.token, body: { isPrivate: true } });
-    expect((await api(app, "POST", `/follows/${owner._id}`, { token: requester.token })).status).toBe(202);
+    for (const owner of [privateOwner, publicOwner]) {
+      for (const fan of [follower, blocked, blocking]) {
+        await api(app, "POST", `/follows/${owner.member._id}`, { token: fan.token });
+      }
+      await api(app, "POST", `/connections/${owner.connectionId}/like`, { token: other.token });
+      expect((await api(app, "POST", `/blocks/${blocked._id}`, { token: owner.member.token })).status).toBe(201);
+      expect((await api(app, "POST", `/blocks/${owner.member._id}`, { token: blocking.token })).status).toBe(201);
+    }
+    await api(app, "PUT", "/users/profile", { token: privateOwner.member.token, body: { isPrivate: true } });
+    expect((await api(app, "POST", `/follows/${privateOwner.member._id}`, { token: requester.token })).status).toBe(
+      202,
+    );
   });
 
-  const viewers = () =>
-    [
-      ["owner", owner.token, true],
-      ["follower", follower.token, true],
-      ["requester (pending)", requester.token, false],
-      ["other member", other.token, false],
-      ["visitor", undefined, false],
+  /** [who, token, sees the content, sees the basic profile] for each owner. */
+  const viewers = (owner: Owner) => {
+    const isPublic = owner === publicOwner;
+    return [
+      ["owner", owner.member.token, true, true],
+      ["follower", follower.token, true, true],
+      ["requester (pending)", requester.token, isPublic, true],
+      ["other member", other.token, isPublic, true],
+      ["visitor", undefined, isPublic, true],
+      ["blocked by the owner", blocked.token, false, false],
+      ["blocking the owner", blocking.token, false, true],
     ] as const;
+  };
 
-  it("hides a private member's content everywhere from everyone but them and their followers", async () => {
-    for (const [who, token, sees] of viewers()) {
+  it.each([
+    ["private", () => privateOwner],
+    ["public", () => publicOwner],
+  ])("shows a %s member's content to exactly the viewers the rule allows, on every read", async (_, ownerOf) => {
+    const owner = ownerOf();
+    const { connectionId, movieId, bookId } = owner;
+    const ownerId = owner.member._id;
+    for (const [role, token, sees, seesProfile] of viewers(owner)) {
+      const who = `${owner.label} owner, ${role}`;
       const ids = (connections: Array<{ _id: string }>) => connections.map((c) => c._id);
-      const feed = await api(app, "GET", "/connections?tags=matrix-tag", { token });
+      const feed = await api(app, "GET", `/connections?tags=${owner.tag}`, { token });
       expect(ids(feed.body.connections).includes(connectionId), `${who}: feed`).toBe(sees);
-      const search = await api(app, "GET", "/connections/search?q=zebra-unique", { token });
+      expect(feed.body.pages, `${who}: feed pages`).toBe(sees ? 1 : 0);
+      const search = await api(app, "GET", `/connections/search?q=${owner.words}`, { token });
       expect(search.body.totalCount, `${who}: search`).toBe(sees ? 1 : 0);
       const tags = (await api(app, "GET", "/connections/popular-tags", { token })).body as Array<{ tag: string }>;
       expect(
-        tags.some((t) => t.tag === "matrix-tag"),
+        tags.filter((t) => t.tag === owner.tag),
         `${who}: popular tags`,
-      ).toBe(sees);
+      ).toEqual(sees ? [{ tag: owner.tag, count: 1 }] : []);
       expect((await api(app, "GET", `/movies/${movieId}/connections`, { token })).body.length, `${who}: movie`).toBe(
         sees ? 1 : 0,
       );
@@ -249,27 +296,49 @@ describe("privacy matrix", () => {
         const batch = await api(app, "POST", "/connections/batch", { token, body: { connectionIds: [connectionId] } });
         expect(batch.body.length, `${who}: batch`).toBe(sees ? 1 : 0);
       }
-      const theirs = await api(app, "GET", `/users/${owner._id}/connections`, { token });
+      const theirs = await api(app, "GET", `/users/${ownerId}/connections`, { token });
       expect(theirs.status, `${who}: user connections`).toBe(sees ? 200 : 404);
       if (!sees) expect(theirs.body).toEqual({ message: "User not found or profile is private." });
       for (const list of ["followers", "following"]) {
-        const response = await api(app, "GET", `/follows/${list}/${owner._id}`, { token });
+        const response = await api(app, "GET", `/follows/${list}/${ownerId}`, { token });
         expect(response.status, `${who}: ${list}`).toBe(sees ? 200 : 404);
         if (!sees) expect(response.body).toEqual({ message: "User not found." });
       }
-      const profile = await api(app, "GET", `/users/${owner._id}/profile`, { token });
-      expect(profile, `${who}: basic info`).toMatchObject({ status: 200, body: { isPrivate: true, followerCount: 1 } });
+      const profile = await api(app, "GET", `/users/${ownerId}/profile`, { token });
+      if (seesProfile) {
+        expect(profile, `${who}: basic info`).toMatchObject({
+          status: 200,
+          body: { isPrivate: owner === privateOwner, followerCount: 1 },
+        });
+      } else {
+        expect(profile, `${who}: basic info`).toMatchObject({ status: 404, body: { message: "User not found." } });
+      }
+      const listed = ((await api(app, "GET", "/users", { token })).body as Array<{ _id: string }>).map((u) => u._id);
+      // The members list leaves out anyone a block stands between, whichever way it goes.
+      const blockedEitherWay = role === "blocked by the owner" || role === "blocking the owner";
+      expect(listed.includes(ownerId), `${who}: members list`).toBe(owner === publicOwner && !blockedEitherWay);
     }
   });
 
   it("refuses interactions with hidden content as if it did not exist", async () => {
+    const { connectionId } = privateOwner;
     for (const route of ["like", "favorite"]) {
-      for (const token of [other.token, requester.token]) {
+      for (const token of [other.token, requester.token, blocked.token, blocking.token]) {
         expect((await api(app, "POST", `/connections/${connectionId}/${route}`, { token })).status).toBe(404);
       }
+      for (const token of [blocked.token, blocking.token]) {
+        const response = await api(app, "POST", `/connections/${publicOwner.connectionId}/${route}`, { token });
+        expect(response).toMatchObject({ status: 404, body: { message: "Connection not found" } });
+      }
     }
-    const comment = { token: requester.token, body: { text: "Let me in." } };
-    expect((await api(app, "POST", `/connections/${connectionId}/comments`, comment)).status).toBe(404);
+    const comment = (token: string) => ({ token, body: { text: "Let me in." } });
+    for (const token of [requester.token, blocked.token, blocking.token]) {
+      expect((await api(app, "POST", `/connections/${connectionId}/comments`, comment(token))).status).toBe(404);
+    }
+    for (const token of [blocked.token, blocking.token]) {
+      const response = await api(app, "POST", `/connections/${publicOwner.connectionId}/comments`, comment(token));
+      expect(response).toMatchObject({ status: 404, body: { message: "Connection not found" } });
+    }
     expect((await api(app, "POST", `/connections/${connectionId}/like`, { token: follower.token })).status).toBe(200);
   });
 });

@@ -89,6 +89,7 @@ const memberPages = () => [
   `/users/${ids.private}`,
   `/users/${ids.other}/followers`,
   `/users/${ids.other}/following`,
+  `/users/${ids.other}/block`,
   "/notifications",
   "/follow-requests",
   `/users/${ids.me}/followers`,

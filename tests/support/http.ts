@@ -33,6 +33,15 @@ export async function api<T = any>(
   return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
 }
 
+/** The exact bytes of an API answer, for calls whose answers must stay byte for byte the same. */
+export async function rawApi(app: TestApp, method: string, path: string, token: string) {
+  const response = await fetch(`${app.url}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": nextClientAddress() },
+  });
+  return { status: response.status, text: await response.text() };
+}
+
 let userCounter = 0;
 /** Registers a new member through the API and returns the Auth response (with its token). */
 export async function registerUser(

@@ -291,6 +291,29 @@ export const followRequests = sqliteTable(
   ],
 );
 
+/**
+ * A member keeping another out (API.md "Blocks"): read by the one privacy rule in both directions. Blocking removes
+ * the pair's follows and requests in the same batch, and every follow or request write refuses a blocked pair in
+ * its own statement, so a pair never has a block and a follow at once.
+ */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("blocks_blocked").on(t.blockedId, t.blockerId),
+    check("blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
 export const notificationTypes = [
   "like",
   "comment",

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../context.ts";
 import { AppError, apiErrorBody } from "../core/errors.ts";
 import { auth } from "./routers/auth.ts";
+import { blocksApi } from "./routers/blocks.ts";
 import { booksApi, moviesApi } from "./routers/catalog.ts";
 import { commentsApi } from "./routers/comments.ts";
 import { connectionsApi } from "./routers/connections.ts";
@@ -23,6 +24,7 @@ api.route("/movies", moviesApi);
 api.route("/books", booksApi);
 api.route("/comments", commentsApi);
 api.route("/follows", followsApi);
+api.route("/blocks", blocksApi);
 
 api.all("*", (c) => c.json({ message: `Not Found - ${c.req.method} ${c.req.path}` }, 404));
 

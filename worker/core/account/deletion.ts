@@ -13,7 +13,7 @@ import { deleteAccountSchema } from "./schemas.ts";
  * API.md `DELETE /users/me`. After the password, one transaction deletes the member's row; every row hanging off
  * it goes by its foreign key's ON DELETE CASCADE (decision 012): sessions, reset links, connections (and with
  * them their tags, filter values, likes, favorites, comments and notifications), the member's own comments,
- * likes, favorites, follows both ways and the notifications they sent or received. The kept counts follow
+ * likes, favorites, follows and blocks both ways and the notifications they sent or received. The kept counts follow
  * through the connection triggers. The search rows (FTS has no foreign keys) go in the same transaction, and the
  * images are read there too and deleted from R2 only once the rows are known gone. Movies and books stay: they
  * are shared catalog data, and so are posters and covers that became their pictures.

@@ -3,12 +3,12 @@ import type { RequestServices, Viewer } from "../../context.ts";
 import { comments, connections, favorites, follows, likes, users } from "../../db/schema.ts";
 import { newestFirst, selectConnections, toConnectionView } from "../connections/index.ts";
 import { notificationsRead, toNotificationView } from "../notifications/index.ts";
-import { meReads, toMe, toUserSummary } from "../people/index.ts";
+import { blockedMembersRead, meReads, toMe, toUserSummary } from "../people/index.ts";
 
 /**
  * API.md `GET /users/me/export`: everything the member created or chose, in the API's own shapes with absolute
  * image URLs, read in one round trip: their profile (with e-mail and favorites), all their connections (private
- * ones too), their comments, likes, favorites and follows, and the notifications they received. Other members'
+ * ones too), their comments, likes, favorites, follows and blocks, and the notifications they received. Other members'
  * content appears only as the ids and summaries the member's own items point at.
  */
 export async function exportAccount(services: RequestServices, viewer: Viewer) {
@@ -21,6 +21,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
     likeRows,
     favoriteRows,
     followingRows,
+    blockedRows,
     notificationRows,
   ] = await db.batch([
     ...meReads(db, viewer.id),
@@ -58,6 +59,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
       .innerJoin(users, eq(users.id, follows.followeeId))
       .where(eq(follows.followerId, viewer.id))
       .orderBy(asc(sql`lower(${users.username})`)),
+    blockedMembersRead(db, viewer.id),
     notificationsRead(db, viewer.id),
   ]);
   const me = toMe(origin, [profileRows, favoriteIds]);
@@ -78,6 +80,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
       likes: likeRows.map((row) => ({ connection: row.connectionId, createdAt: iso(row.createdAt) })),
       favorites: favoriteRows.map((row) => ({ connection: row.connectionId, createdAt: iso(row.createdAt) })),
       following: followingRows.map((row) => ({ user: toUserSummary(origin, row), createdAt: iso(row.createdAt) })),
+      blocks: blockedRows.map((row) => ({ user: toUserSummary(origin, row), createdAt: iso(row.blockedAt) })),
       notifications: notificationRows.map((row) => toNotificationView(origin, row)),
     },
   };

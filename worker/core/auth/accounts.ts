@@ -1,7 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { favorites, followRequests, notifications, sessions, users } from "../../db/schema.ts";
+import { blocks, favorites, followRequests, notifications, sessions, users } from "../../db/schema.ts";
+import { jsonList } from "../../db/sql.ts";
 import { AppError, badRequest, unauthorized } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
@@ -139,6 +140,12 @@ export async function resolveViewer(
         sql<number>`(select count(*) from ${followRequests} where ${followRequests.targetId} = ${users.id})`.mapWith(
           Number,
         ),
+      blockedIds: jsonList(
+        sql`select ${blocks.blockedId} as value from ${blocks} where ${blocks.blockerId} = ${users.id}`,
+      ),
+      blockedByIds: jsonList(
+        sql`select ${blocks.blockerId} as value from ${blocks} where ${blocks.blockedId} = ${users.id}`,
+      ),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -146,7 +153,14 @@ export async function resolveViewer(
       and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, Date.now())),
     );
   if (!row) return { viewer: null, token: "invalid" };
-  return { viewer: { ...row, favoriteIds: JSON.parse(row.favoriteIds) as string[] }, token: "valid" };
+  const ids = (list: string) => JSON.parse(list) as string[];
+  const viewer = {
+    ...row,
+    favoriteIds: ids(row.favoriteIds),
+    blockedIds: ids(row.blockedIds),
+    blockedByIds: ids(row.blockedByIds),
+  };
+  return { viewer, token: "valid" };
 }
 
 /** For routes that need a logged-in user: the API.md 401 messages. */

@@ -21,7 +21,7 @@ import {
 import { badRequest, forbidden, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { type ImageKind, type ImageUpload, readImageUpload, storeImage } from "../images/index.ts";
-import { connectionVisibleTo, privateConnectionsVisibleTo } from "../people/index.ts";
+import { connectionVisibleTo, visibilityAdjustments } from "../people/index.ts";
 import { normalizeTags, splitList } from "../rules/index.ts";
 import { validate } from "../validation.ts";
 import {
@@ -65,15 +65,17 @@ export async function getConnection(services: RequestServices, id: string): Prom
 
 /**
  * How many connections matching `where` the viewer may see, as one scalar expression: the public matches
- * (`publicCount` when the caller has a maintained count for its condition, else counted) plus the viewer's
- * visible private matches, which are few rows found through the owner index.
+ * (`publicCount` when the caller has a maintained count for its condition, else counted), plus the viewer's
+ * visible private matches, minus the public matches of members a block hides; both adjustments are few rows
+ * found through the owner index (`visibilityAdjustments`).
  */
 export function visibleCount(viewer: Viewer | null, where: SQL | undefined, publicCount?: SQL): SQL<number> {
   const matching = where ?? sql`1`;
   const publicMatches =
     publicCount ?? sql`(select count(*) from ${connections} where ${connections.ownerPrivate} = 0 and ${matching})`;
-  const privateRows = privateConnectionsVisibleTo(viewer);
-  return sql<number>`${publicMatches} + ${privateRows ? sql`(select count(*) from ${privateRows} where ${matching})` : sql`0`}`;
+  const { added, removed } = visibilityAdjustments(viewer);
+  const countOf = (rows: SQL | null) => (rows ? sql`(select count(*) from ${rows} where ${matching})` : sql`0`);
+  return sql<number>`${publicMatches} + ${countOf(added)} - ${countOf(removed)}`;
 }
 
 /**

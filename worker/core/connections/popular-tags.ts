@@ -1,22 +1,28 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { RequestServices } from "../../context.ts";
 import { connections, connectionTags, tagCounts } from "../../db/schema.ts";
-import { privateConnectionsVisibleTo } from "../people/index.ts";
+import { visibilityAdjustments } from "../people/index.ts";
 
 const LIMIT = 15;
 
 /**
  * At most 15 tags by how many connections the viewer may see carry them, then alphabetically.
  *
- * Public connections come from the trigger-maintained `tag_counts`; the viewer's visible private ones (their
- * own, and those of private members they follow) are counted from their rows and added. Only the top
- * 15 + n public tags can win, where n is the number of tags the private rows add: any other tag has at least
- * 15 tags that are not among those n ahead of it.
+ * Public connections come from the trigger-maintained `tag_counts`; the rows the viewer sees beyond them (their
+ * own private ones, those of private members they follow) are counted from their rows and added, and the public
+ * rows a block hides from them are counted and taken off (`visibilityAdjustments`). Only the top 15 + n public
+ * tags can win, where n is the number of tags those rows touch: any other tag keeps its public count and has at
+ * least 15 tags ahead of it that are not among those n, whose counts did not change either.
  */
 export async function popularTags({ db, viewer }: RequestServices): Promise<Array<{ tag: string; count: number }>> {
-  const privateRows = privateConnectionsVisibleTo(viewer);
-  const extra = privateRows
-    ? sql`select ${connectionTags.tag} as tag, count(*) as n from ${privateRows} join ${connectionTags} on ${connectionTags.connectionId} = ${connections.id} group by ${connectionTags.tag}`
+  const { added, removed } = visibilityAdjustments(viewer);
+  const tagsOf = (rows: SQL, each: SQL) =>
+    sql`select ${connectionTags.tag} as tag, ${each} as n from ${rows} join ${connectionTags} on ${connectionTags.connectionId} = ${connections.id}`;
+  const changes = [added && tagsOf(added, sql`1`), removed && tagsOf(removed, sql`-1`)].filter(
+    (part): part is SQL => part !== null,
+  );
+  const extra = changes.length
+    ? sql`select tag, sum(n) as n from (${sql.join(changes, sql` union all `)}) group by tag`
     : sql`select null as tag, 0 as n where 0`;
   const rows = await db.all<{ tag: string; count: number }>(sql`
     with extra as (${extra}),
@@ -24,9 +30,11 @@ export async function popularTags({ db, viewer }: RequestServices): Promise<Arra
       select ${tagCounts.tag} as tag from ${tagCounts} where ${tagCounts.publicConnections} > 0
       order by ${tagCounts.publicConnections} desc, ${tagCounts.tag} limit ${LIMIT} + (select count(*) from extra)
     ),
-    candidates as (select tag from top union select tag from extra)
-    select candidates.tag as tag, coalesce(${tagCounts.publicConnections}, 0) + coalesce(extra.n, 0) as count
-    from candidates left join ${tagCounts} on ${tagCounts.tag} = candidates.tag left join extra on extra.tag = candidates.tag
-    order by count desc, candidates.tag limit ${LIMIT}`);
+    candidates as (select tag from top union select tag from extra),
+    counted as (
+      select candidates.tag as tag, coalesce(${tagCounts.publicConnections}, 0) + coalesce(extra.n, 0) as count
+      from candidates left join ${tagCounts} on ${tagCounts.tag} = candidates.tag left join extra on extra.tag = candidates.tag
+    )
+    select tag, count from counted where count > 0 order by count desc, tag limit ${LIMIT}`);
   return rows.map((row) => ({ tag: row.tag, count: Number(row.count) }));
 }

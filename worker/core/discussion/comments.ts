@@ -1,11 +1,12 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { comments, connections, users } from "../../db/schema.ts";
+import { sqlNow } from "../../db/sql.ts";
 import { CONNECTION_MESSAGES, selectConnections, toConnectionView } from "../connections/index.ts";
 import { badRequest, forbidden, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import { notificationInsert } from "../notifications/index.ts";
-import { connectionVisibleTo, toUserSummary, type UserSummary } from "../people/index.ts";
+import { notificationIf } from "../notifications/index.ts";
+import { authorVisibleTo, connectionVisibleTo, toUserSummary, type UserSummary } from "../people/index.ts";
 import { COMMENT_FORMS, COMMENT_TEXT_MESSAGES, type FormRules } from "../rules/index.ts";
 import { checkRules } from "../validation.ts";
 
@@ -30,14 +31,23 @@ const commentColumns = {
   pictureKey: users.pictureKey,
 };
 
-/** A connection's comments, oldest first, visible exactly when the connection is. */
+/**
+ * A connection's comments, oldest first, visible exactly when the connection is, less those of members a block
+ * stands between the viewer and.
+ */
 function commentsOf({ db, viewer }: Pick<RequestServices, "db" | "viewer">, connectionId: string) {
   return db
     .select(commentColumns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .innerJoin(connections, eq(connections.id, comments.connectionId))
-    .where(and(eq(comments.connectionId, connectionId), connectionVisibleTo(viewer)))
+    .where(
+      and(
+        eq(comments.connectionId, connectionId),
+        connectionVisibleTo(viewer),
+        authorVisibleTo(viewer, comments.userId),
+      ),
+    )
     .orderBy(asc(comments.createdAt), asc(comments.id));
 }
 
@@ -115,7 +125,11 @@ async function readComment(services: RequestServices, id: string): Promise<Comme
   return toCommentView(services.origin, row.connectionId, row);
 }
 
-/** Adds a comment to a connection the viewer may see, and tells its owner (unless it is their own). */
+/**
+ * Adds a comment to a connection the viewer may see, and tells its owner (unless it is their own). The insert
+ * reads the privacy rule again in its own statement, so a block or a privacy change since the first read
+ * leaves no comment and no notification, only the 404.
+ */
 export async function addComment(services: RequestServices, viewer: Viewer, connectionId: string, input: unknown) {
   if (!isId(connectionId)) throw badRequest(CONNECTION_MESSAGES.invalidId);
   const text = commentText(input, COMMENT_FORMS.add);
@@ -123,18 +137,36 @@ export async function addComment(services: RequestServices, viewer: Viewer, conn
   const [connection] = await db
     .select({ userId: connections.userId })
     .from(connections)
-    .where(and(eq(connections.id, connectionId), connectionVisibleTo(services.viewer)));
+    .where(and(eq(connections.id, connectionId), connectionVisibleTo(viewer)));
   if (!connection) throw notFound(CONNECTION_MESSAGES.notFound);
   const id = newId();
-  const notify = notificationInsert(db, {
-    type: "comment",
-    sender: viewer,
-    recipientId: connection.userId,
-    connectionId,
-    commentId: id,
-  });
-  const insert = db.insert(comments).values({ id, connectionId, userId: viewer.id, text });
-  await (notify ? db.batch([insert, notify]) : insert);
+  const [inserted] = await db.batch([
+    db
+      .insert(comments)
+      .select((qb) =>
+        qb
+          .select({
+            id: sql`${id}`.as("id"),
+            connectionId: connections.id,
+            userId: sql`${viewer.id}`.as("user_id"),
+            text: sql`${text}`.as("text"),
+            createdAt: sqlNow().as("created_at"),
+            updatedAt: sql`null`.as("updated_at"),
+          })
+          .from(connections)
+          .where(and(eq(connections.id, connectionId), connectionVisibleTo(viewer, "live"))),
+      )
+      .returning({ id: comments.id }),
+    notificationIf(db, {
+      type: "comment",
+      sender: viewer,
+      recipientId: connection.userId,
+      connectionId,
+      commentId: id,
+      when: sql`exists (select 1 from ${comments} where ${comments.id} = ${id})`,
+    }),
+  ]);
+  if (!inserted.length) throw notFound(CONNECTION_MESSAGES.notFound);
   return readComment(services, id);
 }
 

@@ -1,11 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { connections, favorites, likes } from "../../db/schema.ts";
+import { sqlNow } from "../../db/sql.ts";
 import type { ConnectionView } from "../connections/index.ts";
 import { CONNECTION_MESSAGES, getConnection } from "../connections/index.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
-import { notificationInsert } from "../notifications/index.ts";
+import { notificationIf } from "../notifications/index.ts";
 import { connectionVisibleTo } from "../people/index.ts";
 
 /** The owner of a connection the viewer may see (404 as if it did not exist otherwise). */
@@ -22,7 +23,9 @@ async function visibleConnectionOwner({ db }: RequestServices, viewer: Viewer, c
 /**
  * Toggles the viewer's like or favorite. Each is its own row keyed by (connection, user), so concurrent
  * reactions by different members can never lose one another; the delete-or-insert is decided by the database,
- * not by a count read earlier. Adding one notifies the owner (API.md); returns that notification's id, if any.
+ * not by a count read earlier. Adding one reads the privacy rule again in its own statement (a block or a
+ * privacy change since the first read leaves no row and answers 404) and notifies the owner (API.md); returns
+ * that notification's id, if any.
  */
 async function toggleReaction(
   services: RequestServices,
@@ -38,13 +41,35 @@ async function toggleReaction(
     .where(and(eq(table.connectionId, connectionId), eq(table.userId, viewer.id)))
     .returning({ userId: table.userId });
   if (removed.length) return null;
-  const insert = db.insert(table).values({ connectionId, userId: viewer.id }).onConflictDoNothing();
-  const notify = notificationInsert(db, { type, sender: viewer, recipientId: ownerId, connectionId });
-  if (!notify) {
-    await insert;
-    return null;
-  }
-  const [, created] = await db.batch([insert, notify]);
+  // An INSERT … SELECT names its columns in the table's order, which differs between the two tables.
+  const columns = {
+    connectionId: connections.id,
+    userId: sql<string>`${viewer.id}`.as("user_id"),
+    createdAt: sqlNow().as("created_at"),
+  };
+  const { connectionId: connection, userId, createdAt } = columns;
+  const visible = and(eq(connections.id, connectionId), connectionVisibleTo(viewer, "live"));
+  const insert =
+    type === "like"
+      ? db.insert(likes).select((qb) => qb.select(columns).from(connections).where(visible))
+      : db
+          .insert(favorites)
+          .select((qb) => qb.select({ userId, connectionId: connection, createdAt }).from(connections).where(visible));
+  const [, reacted, created] = await db.batch([
+    insert.onConflictDoNothing(),
+    db
+      .select({ userId: table.userId })
+      .from(table)
+      .where(and(eq(table.connectionId, connectionId), eq(table.userId, viewer.id))),
+    notificationIf(db, {
+      type,
+      sender: viewer,
+      recipientId: ownerId,
+      connectionId,
+      when: sql`exists (select 1 from ${table} where ${table.connectionId} = ${connectionId} and ${table.userId} = ${viewer.id})`,
+    }),
+  ]);
+  if (!reacted.length) throw notFound(CONNECTION_MESSAGES.notFound);
   return created[0]?.id ?? null;
 }
 

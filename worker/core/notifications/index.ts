@@ -4,7 +4,6 @@ export {
   markNotificationRead,
   type NotificationView,
   notificationIf,
-  notificationInsert,
   notificationsRead,
   notificationsWhere,
   notificationTarget,

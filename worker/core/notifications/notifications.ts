@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { books, connections, movies, type NotificationType, notifications, users } from "../../db/schema.ts";
 import { sqlNewId, sqlNow } from "../../db/sql.ts";
 import { badRequest } from "../errors.ts";
-import { isId, newId } from "../ids.ts";
+import { isId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
 import { notificationLink, notificationText } from "./text.ts";
 
@@ -124,42 +124,7 @@ export function notificationTarget(
   return notificationLink(type, senderRef._id, connectionRef?._id ?? null);
 }
 
-/**
- * Statement that records a notification for the owner of `recipientId` (API.md): never for one's own action,
- * and, for likes, favorites and follows, at most once per sender and target ever (the dedupe key's unique
- * index turns a repeat into a no-op, so unliking and liking again notifies once).
- */
-export function notificationInsert(
-  db: RequestServices["db"],
-  input: {
-    type: NotificationType;
-    sender: Pick<Viewer, "id" | "username" | "displayName">;
-    recipientId: string;
-    connectionId: string | null;
-    commentId?: string;
-  },
-) {
-  if (input.sender.id === input.recipientId) return null;
-  const { message, link } = notificationText(input.type, input.sender, input.connectionId);
-  const dedupeKey = dedupeKeyOf(input.type, input.connectionId);
-  return db
-    .insert(notifications)
-    .values({
-      id: newId(),
-      recipientId: input.recipientId,
-      senderId: input.sender.id,
-      type: input.type,
-      connectionId: input.connectionId,
-      commentId: input.commentId ?? null,
-      dedupeKey,
-      link,
-      message,
-    })
-    .onConflictDoNothing()
-    .returning({ id: notifications.id });
-}
-
-/** Comments may notify again; every other type at most once per sender and target (see `notificationInsert`). */
+/** Comments may notify again; every other type at most once per sender and target (see `notificationsWhere`). */
 function dedupeKeyOf(type: NotificationType, connectionId: string | null): string | null {
   if (type === "comment") return null;
   if (type === "new_follower") return "follow";
@@ -168,22 +133,28 @@ function dedupeKeyOf(type: NotificationType, connectionId: string | null): strin
 }
 
 /**
- * Statement that records one member notification (no connection) for each recipient a query finds: the
- * `recipientId` column of `from`'s rows that match `where`. The condition is read in the same statement as the
- * insert, so a notification is written only if what it tells of holds when it is written (a request still
- * pending, say), and one statement can notify every requester at once.
+ * Statement that records a notification (API.md) for each recipient a query finds: the `recipientId` column of
+ * `from`'s rows that match `where`; never for one's own action, and, for every type but comments, at most once
+ * per sender and target ever (the dedupe key's unique index turns a repeat into a no-op, so unliking and liking
+ * again notifies once). The condition is read in the same statement as the insert, so a notification is written
+ * only if what it tells of holds when it is written (a request still pending, a like that was written), and one
+ * statement can notify every requester at once.
  */
 export function notificationsWhere(
   db: RequestServices["db"],
   input: {
-    type: "new_follower" | "follow_request" | "follow_accepted";
+    type: NotificationType;
     sender: Pick<Viewer, "id" | "username" | "displayName">;
     recipientId: SQLiteColumn;
     from: SQLiteTable;
     where: SQL;
+    /** What a like, favorite or comment is about. */
+    connectionId?: string;
+    commentId?: string;
   },
 ) {
-  const { message, link } = notificationText(input.type, input.sender, null);
+  const connectionId = input.connectionId ?? null;
+  const { message, link } = notificationText(input.type, input.sender, connectionId);
   return db
     .insert(notifications)
     .select((qb) =>
@@ -193,9 +164,9 @@ export function notificationsWhere(
           recipientId: input.recipientId,
           senderId: sql`${input.sender.id}`.as("sender_id"),
           type: sql`${input.type}`.as("type"),
-          connectionId: sql`null`.as("connection_id"),
-          commentId: sql`null`.as("comment_id"),
-          dedupeKey: sql`${dedupeKeyOf(input.type, null)}`.as("dedupe_key"),
+          connectionId: sql`${connectionId}`.as("connection_id"),
+          commentId: sql`${input.commentId ?? null}`.as("comment_id"),
+          dedupeKey: sql`${dedupeKeyOf(input.type, connectionId)}`.as("dedupe_key"),
           link: sql`${link}`.as("link"),
           message: sql`${message}`.as("message"),
           read: sql`0`.as("read"),
@@ -211,13 +182,16 @@ export function notificationsWhere(
 /** `notificationsWhere` for one member: notifies `recipientId` if `when` holds as the statement runs. */
 export function notificationIf(
   db: RequestServices["db"],
-  input: Pick<Parameters<typeof notificationsWhere>[1], "type" | "sender"> & { recipientId: string; when: SQL },
+  input: Pick<Parameters<typeof notificationsWhere>[1], "type" | "sender" | "connectionId" | "commentId"> & {
+    recipientId: string;
+    when: SQL;
+  },
 ) {
+  const { recipientId, when, ...notification } = input;
   return notificationsWhere(db, {
-    type: input.type,
-    sender: input.sender,
+    ...notification,
     recipientId: users.id,
     from: users,
-    where: sql`${users.id} = ${input.recipientId} and ${input.when}`,
+    where: sql`${users.id} = ${recipientId} and ${when}`,
   });
 }

@@ -6,7 +6,7 @@ import { badRequest, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { notificationIf, notificationsWhere } from "../notifications/index.ts";
 import { followerCountOf } from "./follower-count.ts";
-import { followExists } from "./privacy.ts";
+import { followExists, noBlockBetween } from "./privacy.ts";
 import { FOLLOW_MESSAGES, PROFILE_MESSAGES } from "./schemas.ts";
 import { toUserSummary, type UserSummary } from "./user-summary.ts";
 
@@ -76,9 +76,9 @@ function acceptStatements(db: Db, member: Sender, which: SQL) {
 
 /**
  * A request from the viewer to a member and its notification, as a batch's first two statements. The insert
- * re-reads, in its own statement, that the member is private and not followed by the viewer already, so its
- * RETURNING is empty when either changed since the caller looked; a second request of the pair breaks the
- * `follow_requests_pair` index.
+ * re-reads, in its own statement, that the member is private, not followed by the viewer already and in no
+ * block with them, so its RETURNING is empty when any of that changed since the caller looked; a second request
+ * of the pair breaks the `follow_requests_pair` index.
  */
 export function sendRequestStatements(db: Db, viewer: Sender, targetId: string) {
   const id = newId();
@@ -93,7 +93,14 @@ export function sendRequestStatements(db: Db, viewer: Sender, targetId: string) 
           createdAt: sqlNow().as("created_at"),
         })
         .from(users)
-        .where(and(eq(users.id, targetId), eq(users.isPrivate, true), sql`not ${followExists(viewer.id, users.id)}`)),
+        .where(
+          and(
+            eq(users.id, targetId),
+            eq(users.isPrivate, true),
+            sql`not ${followExists(viewer.id, users.id)}`,
+            noBlockBetween(viewer.id, users.id),
+          ),
+        ),
     )
     .returning({ id: followRequests.id });
   const notify = notificationIf(db, {
@@ -158,7 +165,7 @@ export async function acceptFollowRequest({ db }: RequestServices, viewer: Viewe
   if (!isId(requesterId)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
   const [, , , accepted, counted] = await db.batch([
     ...acceptStatements(db, viewer, sql`${followRequests.requesterId} = ${requesterId}`),
-    followerCountOf(db, viewer.id),
+    followerCountOf(db, viewer.id, viewer),
   ]);
   if (!accepted.length) throw notFound(FOLLOW_MESSAGES.requestNotFound);
   return { followerCount: counted[0]?.n ?? 0 };

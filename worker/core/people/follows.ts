@@ -3,12 +3,19 @@ import type { RequestServices, Viewer } from "../../context.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { follows, users } from "../../db/schema.ts";
 import { sqlNow } from "../../db/sql.ts";
-import { AppError, badRequest, notFound } from "../errors.ts";
+import { AppError, badRequest, forbidden, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { notificationIf } from "../notifications/index.ts";
 import { cancelRequestStatements, sendRequestStatements } from "./follow-requests.ts";
 import { followerCountOf } from "./follower-count.ts";
-import { followExists, maySeeContentOf, viewerRelation } from "./privacy.ts";
+import {
+  authorVisibleTo,
+  followExists,
+  maySeeContentOf,
+  mayViewProfileOf,
+  noBlockBetween,
+  viewerRelation,
+} from "./privacy.ts";
 import { profileColumns, toProfile } from "./profiles.ts";
 import { FOLLOW_MESSAGES, PROFILE_MESSAGES } from "./schemas.ts";
 import { toUserSummary } from "./user-summary.ts";
@@ -18,7 +25,8 @@ async function followTarget({ db }: RequestServices, viewer: Viewer, userId: str
     .select({ id: users.id, ...viewerRelation(viewer) })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row) throw notFound(FOLLOW_MESSAGES.followTargetMissing);
+  if (!row || !mayViewProfileOf(row)) throw notFound(FOLLOW_MESSAGES.followTargetMissing);
+  if (row.viewerBlocked) throw forbidden(FOLLOW_MESSAGES.unblockToFollow);
   if (row.viewerFollows) throw new AppError(409, FOLLOW_MESSAGES.alreadyFollowing);
   if (row.isPrivate && row.viewerRequested) throw new AppError(409, FOLLOW_MESSAGES.requestAlreadySent);
   return row;
@@ -28,7 +36,7 @@ async function followTarget({ db }: RequestServices, viewer: Viewer, userId: str
  * Follows a public member at once (201), or asks a private one (202, API.md "Follow requests"). Each write
  * re-reads the member's privacy in its own statement, so a member who changes it between the read and the write
  * gets neither a follower they did not approve nor a request they would never see; the call then starts again
- * from the new setting. The (follower, followee) key and the one-request-per-pair index make racing calls
+ * from the new setting; a block written in between is found the same way, by the next read. The (follower, followee) key and the one-request-per-pair index make racing calls
  * create one edge or one request and answer the rest 409; the first follow or request notifies, repeats never.
  */
 export async function follow(
@@ -67,7 +75,7 @@ async function followPublic(services: RequestServices, viewer: Viewer, userId: s
           createdAt: sqlNow().as("created_at"),
         })
         .from(users)
-        .where(and(eq(users.id, userId), eq(users.isPrivate, false))),
+        .where(and(eq(users.id, userId), eq(users.isPrivate, false), noBlockBetween(viewer.id, users.id))),
     )
     .returning({ id: follows.followeeId });
   const notify = notificationIf(db, {
@@ -77,7 +85,7 @@ async function followPublic(services: RequestServices, viewer: Viewer, userId: s
     when: followExists(viewer.id, userId),
   });
   try {
-    const [inserted, , counted] = await db.batch([insert, notify, followerCountOf(db, userId)]);
+    const [inserted, , counted] = await db.batch([insert, notify, followerCountOf(db, userId, viewer)]);
     return inserted.length ? (counted[0]?.n ?? 0) : null;
   } catch (error) {
     if (isUniqueViolation(error, "follows")) throw new AppError(409, FOLLOW_MESSAGES.alreadyFollowing);
@@ -90,7 +98,7 @@ async function sendRequest(services: RequestServices, viewer: Viewer, userId: st
   try {
     const [inserted, , counted] = await services.db.batch([
       ...sendRequestStatements(services.db, viewer, userId),
-      followerCountOf(services.db, userId),
+      followerCountOf(services.db, userId, viewer),
     ]);
     return inserted.length ? (counted[0]?.n ?? 0) : null;
   } catch (error) {
@@ -114,7 +122,7 @@ export async function unfollow(services: RequestServices, viewer: Viewer, userId
       .where(and(eq(follows.followerId, viewer.id), eq(follows.followeeId, userId)))
       .returning({ id: follows.followeeId }),
     ...cancelRequestStatements(db, viewer.id, userId),
-    followerCountOf(db, userId),
+    followerCountOf(db, userId, viewer),
   ]);
   const followerCount = counted[0]?.n ?? 0;
   if (unfollowed.length) return { isFollowing: false, followerCount };
@@ -128,7 +136,7 @@ export async function followStatus(services: RequestServices, viewer: Viewer, us
     .select({ id: users.id, ...viewerRelation(viewer) })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row) throw notFound(FOLLOW_MESSAGES.userMissing);
+  if (!row || !mayViewProfileOf(row)) throw notFound(FOLLOW_MESSAGES.userMissing);
   return {
     isFollowing: Boolean(row.viewerFollows),
     isSelf: userId === viewer.id,
@@ -145,15 +153,16 @@ export async function removeFollower(services: RequestServices, viewer: Viewer, 
       .delete(follows)
       .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, viewer.id)))
       .returning({ id: follows.followerId }),
-    followerCountOf(db, viewer.id),
+    followerCountOf(db, viewer.id, viewer),
   ]);
   if (!removed.length) throw notFound(FOLLOW_MESSAGES.notAFollower);
   return { followerCount: counted[0]?.n ?? 0 };
 }
 
 /**
- * A member's followers or the members they follow, with the member's profile, in one round trip. A private
- * member's lists are theirs and their followers' only; to anyone else they do not exist ('User not found.').
+ * A member's followers or the members they follow, with the member's profile, in one round trip. The lists are
+ * part of the member's content: a private member's are theirs and their followers' only, and to anyone else
+ * they do not exist ('User not found.'). Members a block stands between the viewer and are left out.
  */
 export async function followList(services: RequestServices, userId: string, direction: "followers" | "following") {
   if (!isId(userId)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
@@ -162,14 +171,14 @@ export async function followList(services: RequestServices, userId: string, dire
   const where = direction === "followers" ? follows.followeeId : follows.followerId;
   const [profiles, rows] = await db.batch([
     db
-      .select({ ...profileColumns, ...viewerRelation(viewer) })
+      .select({ ...profileColumns(viewer), ...viewerRelation(viewer) })
       .from(users)
       .where(eq(users.id, userId)),
     db
       .select({ id: users.id, username: users.username, displayName: users.displayName, pictureKey: users.pictureKey })
       .from(follows)
       .innerJoin(users, eq(users.id, join))
-      .where(eq(where, userId))
+      .where(and(eq(where, userId), authorVisibleTo(viewer, join)))
       .orderBy(asc(sql`lower(${users.username})`)),
   ]);
   const [profile] = profiles;

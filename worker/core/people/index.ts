@@ -1,3 +1,4 @@
+export { block, blockedMembersRead, blockTarget, listBlocks, meWithBlocks, unblock } from "./blocks.ts";
 export {
   acceptFollowRequest,
   declineFollowRequest,
@@ -6,7 +7,14 @@ export {
   listFollowRequests,
 } from "./follow-requests.ts";
 export { follow, followList, followStatus, removeFollower, unfollow } from "./follows.ts";
-export { connectionVisibleTo, maySeeContentOf, privateConnectionsVisibleTo, viewerRelation } from "./privacy.ts";
+export {
+  authorVisibleTo,
+  connectionVisibleTo,
+  maySeeContentOf,
+  mayViewProfileOf,
+  viewerRelation,
+  visibilityAdjustments,
+} from "./privacy.ts";
 export {
   getMe,
   getProfile,
@@ -20,5 +28,5 @@ export {
   updateProfile,
   updateProfilePicture,
 } from "./profiles.ts";
-export { FOLLOW_MESSAGES, PROFILE_MESSAGES } from "./schemas.ts";
+export { BLOCK_MESSAGES, FOLLOW_MESSAGES, PROFILE_MESSAGES } from "./schemas.ts";
 export { toUserSummary, type UserSummary } from "./user-summary.ts";

@@ -1,13 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { RequestServices, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
-import { connections, favorites, follows, users } from "../../db/schema.ts";
+import { favorites, follows, users } from "../../db/schema.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { apiImageUrl, readImageUpload, storeImage } from "../images/index.ts";
 import { validate } from "../validation.ts";
 import { acceptEveryRequestStatements } from "./follow-requests.ts";
+import { authorVisibleTo, mayViewProfileOf, viewerRelation } from "./privacy.ts";
 import { PROFILE_MESSAGES, profileUpdateSchema } from "./schemas.ts";
 import { toUserSummary, type UserSummary } from "./user-summary.ts";
 
@@ -31,7 +33,12 @@ export interface Me extends Profile {
   favorites: string[];
 }
 
-export const profileColumns = {
+/**
+ * The columns of `Profile`, its counts as `viewer` is shown them: members a block stands between them and the
+ * viewer are left out, so a count agrees with the list it links to. The member's own counts need no viewer (a
+ * block removes follows both ways).
+ */
+export const profileColumns = (viewer: Viewer | null = null) => ({
   id: users.id,
   username: users.username,
   email: users.email,
@@ -41,13 +48,17 @@ export const profileColumns = {
   pictureKey: users.pictureKey,
   isPrivate: users.isPrivate,
   createdAt: users.createdAt,
-  followerCount: sql<number>`(select count(*) from ${follows} where ${follows.followeeId} = ${users.id})`.mapWith(
+  followerCount: followCount(viewer, follows.followeeId, follows.followerId),
+  followingCount: followCount(viewer, follows.followerId, follows.followeeId),
+});
+
+/** How many follows have the member in `side`, counting those whose `otherSide` the viewer may be shown. */
+function followCount(viewer: Viewer | null, side: SQLiteColumn, otherSide: SQLiteColumn) {
+  const shown = authorVisibleTo(viewer, otherSide);
+  return sql<number>`(select count(*) from ${follows} where ${side} = ${users.id}${shown ? sql` and ${shown}` : sql``})`.mapWith(
     Number,
-  ),
-  followingCount: sql<number>`(select count(*) from ${follows} where ${follows.followerId} = ${users.id})`.mapWith(
-    Number,
-  ),
-};
+  );
+}
 
 interface ProfileRow {
   id: string;
@@ -80,7 +91,7 @@ export function toProfile(origin: string, row: ProfileRow): Profile {
 /** The two reads behind Me, for the caller's batch; `toMe` reads their answers. */
 export function meReads(db: Database, userId: string) {
   return [
-    db.select(profileColumns).from(users).where(eq(users.id, userId)),
+    db.select(profileColumns()).from(users).where(eq(users.id, userId)),
     db
       .select({ id: favorites.connectionId })
       .from(favorites)
@@ -103,21 +114,25 @@ export async function getMe(services: RequestServices, viewer: Viewer): Promise<
   return toMe(services.origin, await services.db.batch(meReads(services.db, viewer.id)));
 }
 
-/** All public members, by username (private members are never listed). */
-export async function listPublicUsers({ db, origin }: RequestServices): Promise<UserSummary[]> {
+/** All public members, by username (private members are never listed, nor anyone a block hides). */
+export async function listPublicUsers({ db, origin, viewer }: RequestServices): Promise<UserSummary[]> {
   const rows = await db
     .select({ id: users.id, username: users.username, displayName: users.displayName, pictureKey: users.pictureKey })
     .from(users)
-    .where(eq(users.isPrivate, false))
+    .where(and(eq(users.isPrivate, false), authorVisibleTo(viewer, users.id)))
     .orderBy(sql`lower(${users.username})`);
   return rows.map((row) => toUserSummary(origin, row));
 }
 
-/** A profile's basic info, visible to everyone, private or not. */
+/** A profile's basic info, visible to everyone, private or not, except to members its owner blocked. */
 export async function getProfile(services: RequestServices, id: string): Promise<Profile> {
   if (!isId(id)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
-  const [row] = await services.db.select(profileColumns).from(users).where(eq(users.id, id));
-  if (!row) throw notFound(PROFILE_MESSAGES.userNotFound);
+  const { db, viewer } = services;
+  const [row] = await db
+    .select({ ...profileColumns(viewer), ...viewerRelation(viewer) })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!row || !mayViewProfileOf(row)) throw notFound(PROFILE_MESSAGES.userNotFound);
   return toProfile(services.origin, row);
 }
 

@@ -17,6 +17,15 @@ export const FOLLOW_MESSAGES = {
   requestDeclined: "Follow request declined",
   notAFollower: "Not a follower",
   privacyChanged: "Their privacy setting just changed. Please try again.",
+  /** Not in the contract: the blocker following the member they blocked (decision 014, "Blocks"). */
+  unblockToFollow: "Unblock this member to follow them.",
+} as const;
+
+/** API.md "Blocks". */
+export const BLOCK_MESSAGES = {
+  cannotBlockSelf: "Cannot block yourself",
+  userNotFound: PROFILE_MESSAGES.userNotFound,
+  notBlocked: "Not blocked",
 } as const;
 
 /** Absent keeps the value, an empty string clears it, text is trimmed (API.md "Users"). */
