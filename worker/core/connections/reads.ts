@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { RequestServices } from "../../context.ts";
+import type { RequestServices, Viewer } from "../../context.ts";
 import { books, comments, connections, connectionTags, likes, movies, users } from "../../db/schema.ts";
 import { jsonList } from "../../db/sql.ts";
 import { type BookFields, catalogLists, type MovieFields } from "../catalog/index.ts";
@@ -7,6 +7,7 @@ import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
 import {
+  authorVisibleTo,
   connectionVisibleTo,
   maySeeContentOf,
   toUserSummary,
@@ -49,9 +50,10 @@ export const tagList = jsonList(
 
 /**
  * The columns of one connection with everything API.md's shape needs. Lists and counts are correlated
- * subqueries (each an index seek), so a page of connections is one query, never one query per card.
+ * subqueries (each an index seek), so a page of connections is one query, never one query per card. Likes and
+ * comments count only those of members the viewer may see (`authorVisibleTo`).
  */
-const connectionColumns = {
+const connectionColumns = (viewer: Viewer | null) => ({
   id: connections.id,
   context: connections.context,
   createdAt: connections.createdAt,
@@ -81,16 +83,18 @@ const connectionColumns = {
   bookGenres: catalogLists.bookGenres,
   tags: tagList,
   likes: jsonList(
-    sql`select ${likes.userId} as value from ${likes} where ${likes.connectionId} = ${connections.id} order by ${likes.createdAt}`,
+    sql`select ${likes.userId} as value from ${likes} where ${and(eq(likes.connectionId, connections.id), authorVisibleTo(viewer, likes.userId))} order by ${likes.createdAt}`,
   ),
   commentCount:
-    sql<number>`(select count(*) from ${comments} where ${comments.connectionId} = ${connections.id})`.mapWith(Number),
-};
+    sql<number>`(select count(*) from ${comments} where ${and(eq(comments.connectionId, connections.id), authorVisibleTo(viewer, comments.userId))})`.mapWith(
+      Number,
+    ),
+});
 
 /** A select of connections the viewer may see, joined with their author, movie and book. */
 export function selectConnections({ db, viewer }: Pick<RequestServices, "db" | "viewer">, where?: SQL) {
   return db
-    .select(connectionColumns)
+    .select(connectionColumns(viewer))
     .from(connections)
     .innerJoin(users, eq(users.id, connections.userId))
     .leftJoin(movies, eq(movies.id, connections.movieId))

@@ -1,11 +1,12 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
 import { comments, connections, users } from "../../db/schema.ts";
 import { CONNECTION_MESSAGES, selectConnections, toConnectionView } from "../connections/index.ts";
 import { badRequest, forbidden, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { notificationInsert } from "../notifications/index.ts";
-import { connectionVisibleTo, toUserSummary, type UserSummary } from "../people/index.ts";
+import { authorVisibleTo, connectionVisibleTo, toUserSummary, type UserSummary } from "../people/index.ts";
 import { COMMENT_FORMS, COMMENT_TEXT_MESSAGES, type FormRules } from "../rules/index.ts";
 import { checkRules } from "../validation.ts";
 
@@ -30,14 +31,20 @@ const commentColumns = {
   pictureKey: users.pictureKey,
 };
 
-/** A connection's comments, oldest first, visible exactly when the connection is. */
+/** A connection's comments, oldest first, visible when the connection is, except a suspended member's. */
 function commentsOf({ db, viewer }: Pick<RequestServices, "db" | "viewer">, connectionId: string) {
   return db
     .select(commentColumns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .innerJoin(connections, eq(connections.id, comments.connectionId))
-    .where(and(eq(comments.connectionId, connectionId), connectionVisibleTo(viewer)))
+    .where(
+      and(
+        eq(comments.connectionId, connectionId),
+        connectionVisibleTo(viewer),
+        authorVisibleTo(viewer, comments.userId),
+      ),
+    )
     .orderBy(asc(comments.createdAt), asc(comments.id));
 }
 
@@ -157,9 +164,18 @@ export async function updateComment(services: RequestServices, viewer: Viewer, c
   return readComment(services, commentId);
 }
 
-/** Deletes the viewer's comment; the notification it caused goes with it (ON DELETE CASCADE, decision 012). */
+/**
+ * The one way comments are deleted (by their author or a moderator), as a statement for the caller's batch; the
+ * notification each caused goes with it (ON DELETE CASCADE, decision 012). `where` selects the comments and may
+ * carry the caller's guard.
+ */
+export function commentDeletion(db: Database, where: SQL) {
+  return db.delete(comments).where(where);
+}
+
+/** Deletes the viewer's own comment. */
 export async function deleteComment(services: RequestServices, viewer: Viewer, commentId: string) {
   await ownComment(services, viewer, commentId, COMMENT_MESSAGES.notAuthorizedDelete);
-  await services.db.delete(comments).where(eq(comments.id, commentId));
+  await commentDeletion(services.db, eq(comments.id, commentId));
   return { message: COMMENT_MESSAGES.removed };
 }
