@@ -17,7 +17,7 @@ import {
 } from "../../worker/core/catalog/index.ts";
 import { newId } from "../../worker/core/ids.ts";
 import { type ImageBucket, type ImageKind, storeImage } from "../../worker/core/images/index.ts";
-import { notificationText } from "../../worker/core/notifications/index.ts";
+import { type MemberNotificationType, notificationText } from "../../worker/core/notifications/index.ts";
 import { memberName, normalizeTags, splitList } from "../../worker/core/rules/index.ts";
 import type { Database } from "../../worker/db/client.ts";
 import * as schema from "../../worker/db/schema.ts";
@@ -187,7 +187,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
 
   const notificationRows: (typeof schema.notifications.$inferInsert)[] = [];
   const notify = (
-    type: schema.NotificationType,
+    type: MemberNotificationType,
     sender: (typeof userRows)[number],
     recipientId: string,
     connectionId: string | null,
