@@ -16,6 +16,10 @@ export interface Viewer {
   favoriteIds: string[];
   /** Follow requests waiting for the viewer's answer (the sidebar's badge), read in the same query. */
   pendingFollowRequests: number;
+  /** Moderators work the report queue and see suspended members' content (decision 017). */
+  role: "member" | "moderator";
+  /** Open report cases (the sidebar's Moderation badge): moderators only, 0 for everyone else; same query. */
+  openReportCases: number;
 }
 
 /** Everything a loader, action or API handler needs for one request. */

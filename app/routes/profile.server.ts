@@ -13,6 +13,7 @@ import { badRequest, notFound } from "../../worker/core/errors.ts";
 import { isId } from "../../worker/core/ids.ts";
 import {
   maySeeContentOf,
+  mayViewProfileOf,
   type Profile,
   profileColumns,
   toProfile,
@@ -39,6 +40,8 @@ export interface ProfilePage {
   creations: ReturnType<typeof toPage> | null;
   /** The owner's favorites; null on anyone else's profile (SPEC.md §6). */
   favorites: ConnectionView[] | null;
+  /** The member is suspended (only moderators see a suspended member's profile). */
+  suspended: boolean;
 }
 
 /**
@@ -68,7 +71,7 @@ export async function profilePage(
       .limit(FAVORITES_SHOWN),
   ]);
   const [row] = profiles;
-  if (!row) throw notFound(PROFILE_MESSAGES.hidden);
+  if (!row || !mayViewProfileOf(row, viewer)) throw notFound(PROFILE_MESSAGES.hidden);
   return {
     profile: toProfile(services.origin, row),
     isOwn,
@@ -77,6 +80,7 @@ export async function profilePage(
     pendingRequests: isOwn ? viewer.pendingFollowRequests : 0,
     creations: maySeeContentOf(row, viewer) ? toPage(services.origin, page, [cards, counted]) : null,
     favorites: isOwn ? favoriteRows.map((favorite) => toConnectionView(services.origin, favorite)) : null,
+    suspended: Boolean(row.suspended),
   };
 }
 

@@ -8,7 +8,7 @@ import { isId } from "../ids.ts";
 import { notificationIf } from "../notifications/index.ts";
 import { cancelRequestStatements, sendRequestStatements } from "./follow-requests.ts";
 import { followerCountOf } from "./follower-count.ts";
-import { followExists, maySeeContentOf, viewerRelation } from "./privacy.ts";
+import { authorVisibleTo, followExists, maySeeContentOf, mayViewProfileOf, viewerRelation } from "./privacy.ts";
 import { profileColumns, toProfile } from "./profiles.ts";
 import { FOLLOW_MESSAGES, PROFILE_MESSAGES } from "./schemas.ts";
 import { toUserSummary } from "./user-summary.ts";
@@ -18,7 +18,7 @@ async function followTarget({ db }: RequestServices, viewer: Viewer, userId: str
     .select({ id: users.id, ...viewerRelation(viewer) })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row) throw notFound(FOLLOW_MESSAGES.followTargetMissing);
+  if (!row || !mayViewProfileOf(row, viewer)) throw notFound(FOLLOW_MESSAGES.followTargetMissing);
   if (row.viewerFollows) throw new AppError(409, FOLLOW_MESSAGES.alreadyFollowing);
   if (row.isPrivate && row.viewerRequested) throw new AppError(409, FOLLOW_MESSAGES.requestAlreadySent);
   return row;
@@ -128,7 +128,7 @@ export async function followStatus(services: RequestServices, viewer: Viewer, us
     .select({ id: users.id, ...viewerRelation(viewer) })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row) throw notFound(FOLLOW_MESSAGES.userMissing);
+  if (!row || !mayViewProfileOf(row, viewer)) throw notFound(FOLLOW_MESSAGES.userMissing);
   return {
     isFollowing: Boolean(row.viewerFollows),
     isSelf: userId === viewer.id,
@@ -169,7 +169,7 @@ export async function followList(services: RequestServices, userId: string, dire
       .select({ id: users.id, username: users.username, displayName: users.displayName, pictureKey: users.pictureKey })
       .from(follows)
       .innerJoin(users, eq(users.id, join))
-      .where(eq(where, userId))
+      .where(and(eq(where, userId), authorVisibleTo(viewer, users.id)))
       .orderBy(asc(sql`lower(${users.username})`)),
   ]);
   const [profile] = profiles;

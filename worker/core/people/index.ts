@@ -6,7 +6,15 @@ export {
   listFollowRequests,
 } from "./follow-requests.ts";
 export { follow, followList, followStatus, removeFollower, unfollow } from "./follows.ts";
-export { connectionVisibleTo, maySeeContentOf, privateConnectionsVisibleTo, viewerRelation } from "./privacy.ts";
+export {
+  authorVisibleTo,
+  connectionVisibleTo,
+  isModerator,
+  maySeeContentOf,
+  mayViewProfileOf,
+  privateConnectionsVisibleTo,
+  viewerRelation,
+} from "./privacy.ts";
 export {
   getMe,
   getProfile,

@@ -8,12 +8,14 @@ import { connections, followRequests, follows, users } from "../../db/schema.ts"
  * with this condition, so a hidden item behaves as if it did not exist.
  *
  * The owner's privacy is read from the connection's own copy (`owner_private`, kept by triggers), so the
- * check costs nothing for public rows and can be answered from an index.
+ * check costs nothing for public rows and can be answered from an index. A suspended owner's rows are hidden
+ * from all but moderators (see "Suspension" below).
  */
 export function connectionVisibleTo(viewer: Viewer | null): SQL {
   const ownerIsPublic = sql`${connections.ownerPrivate} = 0`;
   if (!viewer) return ownerIsPublic;
-  return sql`(${ownerIsPublic} or ${connections.userId} = ${viewer.id} or ${followExists(viewer.id, connections.userId)})`;
+  const byPrivacy = sql`(${ownerIsPublic} or ${connections.userId} = ${viewer.id} or ${followExists(viewer.id, connections.userId)})`;
+  return withSuspension(byPrivacy, viewer);
 }
 
 /** Whether `followerId` follows `followeeId` (ids or columns), as a SQL condition. */
@@ -37,6 +39,7 @@ export function viewerRelation(viewer: Viewer | null) {
   const viewerId = viewer?.id ?? null;
   return {
     isPrivate: users.isPrivate,
+    suspended: sql<number>`${users.suspendedAt} is not null`,
     viewerFollows: followExists(viewerId, memberId),
     viewerRequested: sql<number>`exists (select 1 from ${followRequests} where ${followRequests.requesterId} = ${viewerId} and ${followRequests.targetId} = ${memberId})`,
   };
@@ -44,9 +47,10 @@ export function viewerRelation(viewer: Viewer | null) {
 
 /** The same rule for one member, read with `viewerRelation` (a users select). */
 export function maySeeContentOf(
-  owner: { id: string; isPrivate: boolean; viewerFollows: number | boolean },
+  owner: { id: string; isPrivate: boolean; viewerFollows: number | boolean; suspended: number | boolean },
   viewer: Viewer | null,
 ) {
+  if (!mayViewProfileOf(owner, viewer)) return false;
   return !owner.isPrivate || viewer?.id === owner.id || (viewer !== null && Boolean(owner.viewerFollows));
 }
 
@@ -61,5 +65,54 @@ export function privateConnectionsVisibleTo(viewer: Viewer | null): SQL | null {
   const owners = sql`select ${users.id} as id from ${users} where ${users.id} = ${viewer.id} and ${users.isPrivate} = 1
     union select ${follows.followeeId} from ${follows} join ${users} on ${users.id} = ${follows.followeeId}
     where ${follows.followerId} = ${viewer.id} and ${users.isPrivate} = 1`;
+  if (isModerator(viewer)) return moderatorExtraRows(owners);
   return sql`(${owners}) as private_owners cross join ${connections} on ${connections.userId} = private_owners.id and ${connections.ownerPrivate} = 1`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Suspension (decision 017). A suspended member's content is hidden from everyone but moderators, who see it as
+// if the member were not suspended (they do not bypass privacy). It is its own term in each projection of the
+// rule, beside the privacy terms above: bit 2 of `owner_private` for connections, `authorVisibleTo` for what a
+// member leaves on others' content (comments, likes, list entries) and `mayViewProfileOf` for the member.
+// ---------------------------------------------------------------------------------------------------------------
+
+export function isModerator(viewer: Viewer | null): boolean {
+  return viewer?.role === "moderator";
+}
+
+/**
+ * The privacy rule's condition for a member viewer, with suspension: others never see a suspended owner's rows
+ * (bit 2); moderators also see a suspended public member's rows (exactly 2), and a suspended private one's
+ * (3) only as the privacy terms allow.
+ */
+function withSuspension(byPrivacy: SQL, viewer: Viewer): SQL {
+  return isModerator(viewer)
+    ? sql`(${byPrivacy} or ${connections.ownerPrivate} = 2)`
+    : sql`(${byPrivacy} and (${connections.ownerPrivate} & 2) = 0)`;
+}
+
+/**
+ * For moderators, the rows beyond the public counts: the private owners' above (whatever their suspension bit)
+ * and every suspended public member's. Private and public owners never overlap, so no row is counted twice.
+ */
+function moderatorExtraRows(privateOwners: SQL): SQL {
+  const owners = sql`${privateOwners}
+    union select ${users.id} from ${users} where ${users.suspendedAt} is not null and ${users.isPrivate} = 0`;
+  return sql`(${owners}) as private_owners cross join ${connections} on ${connections.userId} = private_owners.id and ${connections.ownerPrivate} <> 0`;
+}
+
+/** Whether the viewer may see the member at all (profile, follows, reports): a suspended one only if a moderator. */
+export function mayViewProfileOf(member: { suspended: number | boolean }, viewer: Viewer | null): boolean {
+  return !member.suspended || isModerator(viewer);
+}
+
+/**
+ * Whether what the member in `userId` left on others' content (a comment, a like, an entry in a follow list or
+ * the members list) is shown to the viewer: always, unless the member is suspended and the viewer no moderator.
+ * Undefined means no condition. The suspended members are an uncorrelated subquery, which SQLite lists once per
+ * statement from the `users_suspended` index.
+ */
+export function authorVisibleTo(viewer: Viewer | null, userId: SQLWrapper): SQL | undefined {
+  if (isModerator(viewer)) return undefined;
+  return sql`${userId} not in (select ${users.id} from ${users} where ${users.suspendedAt} is not null)`;
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { RequestServices, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
@@ -8,6 +8,7 @@ import { isId } from "../ids.ts";
 import { apiImageUrl, readImageUpload, storeImage } from "../images/index.ts";
 import { validate } from "../validation.ts";
 import { acceptEveryRequestStatements } from "./follow-requests.ts";
+import { authorVisibleTo, mayViewProfileOf, viewerRelation } from "./privacy.ts";
 import { PROFILE_MESSAGES, profileUpdateSchema } from "./schemas.ts";
 import { toUserSummary, type UserSummary } from "./user-summary.ts";
 
@@ -103,21 +104,24 @@ export async function getMe(services: RequestServices, viewer: Viewer): Promise<
   return toMe(services.origin, await services.db.batch(meReads(services.db, viewer.id)));
 }
 
-/** All public members, by username (private members are never listed). */
-export async function listPublicUsers({ db, origin }: RequestServices): Promise<UserSummary[]> {
+/** All public members the viewer may see, by username (private members are never listed). */
+export async function listPublicUsers({ db, origin, viewer }: RequestServices): Promise<UserSummary[]> {
   const rows = await db
     .select({ id: users.id, username: users.username, displayName: users.displayName, pictureKey: users.pictureKey })
     .from(users)
-    .where(eq(users.isPrivate, false))
+    .where(and(eq(users.isPrivate, false), authorVisibleTo(viewer, users.id)))
     .orderBy(sql`lower(${users.username})`);
   return rows.map((row) => toUserSummary(origin, row));
 }
 
-/** A profile's basic info, visible to everyone, private or not. */
+/** A profile's basic info, visible to everyone, private or not (a suspended member's, to moderators only). */
 export async function getProfile(services: RequestServices, id: string): Promise<Profile> {
   if (!isId(id)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
-  const [row] = await services.db.select(profileColumns).from(users).where(eq(users.id, id));
-  if (!row) throw notFound(PROFILE_MESSAGES.userNotFound);
+  const [row] = await services.db
+    .select({ ...profileColumns, ...viewerRelation(services.viewer) })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!row || !mayViewProfileOf(row, services.viewer)) throw notFound(PROFILE_MESSAGES.userNotFound);
   return toProfile(services.origin, row);
 }
 
