@@ -2,13 +2,15 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { comments, connections, favorites, follows, likes, users } from "../../db/schema.ts";
 import { newestFirst, selectConnections, toConnectionView } from "../connections/index.ts";
+import { reportsFiledBy, toFiledReport } from "../moderation/index.ts";
 import { notificationsRead, toNotificationView } from "../notifications/index.ts";
 import { meReads, toMe, toUserSummary } from "../people/index.ts";
 
 /**
  * API.md `GET /users/me/export`: everything the member created or chose, in the API's own shapes with absolute
  * image URLs, read in one round trip: their profile (with e-mail and favorites), all their connections (private
- * ones too), their comments, likes, favorites and follows, and the notifications they received. Other members'
+ * ones too), their comments, likes, favorites and follows, the notifications they received and the reports they
+ * filed (what, why and whether the case is still open; never what other reporters said). Other members'
  * content appears only as the ids and summaries the member's own items point at.
  */
 export async function exportAccount(services: RequestServices, viewer: Viewer) {
@@ -22,6 +24,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
     favoriteRows,
     followingRows,
     notificationRows,
+    reportRows,
   ] = await db.batch([
     ...meReads(db, viewer.id),
     selectConnections(services, eq(connections.userId, viewer.id)).orderBy(...newestFirst),
@@ -59,6 +62,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
       .where(eq(follows.followerId, viewer.id))
       .orderBy(asc(sql`lower(${users.username})`)),
     notificationsRead(db, viewer.id),
+    reportsFiledBy(db, viewer.id),
   ]);
   const me = toMe(origin, [profileRows, favoriteIds]);
   const iso = (time: number) => new Date(time).toISOString();
@@ -79,6 +83,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
       favorites: favoriteRows.map((row) => ({ connection: row.connectionId, createdAt: iso(row.createdAt) })),
       following: followingRows.map((row) => ({ user: toUserSummary(origin, row), createdAt: iso(row.createdAt) })),
       notifications: notificationRows.map((row) => toNotificationView(origin, row)),
+      reports: reportRows.map(toFiledReport),
     },
   };
 }

@@ -1,0 +1,106 @@
+import { and, eq } from "drizzle-orm";
+import type { RequestServices, Viewer } from "../../context.ts";
+import { books, comments, connections, movies, users } from "../../db/schema.ts";
+import { CONNECTION_MESSAGES } from "../connections/index.ts";
+import { COMMENT_MESSAGES } from "../discussion/index.ts";
+import { badRequest, notFound } from "../errors.ts";
+import { isId } from "../ids.ts";
+import {
+  authorVisibleTo,
+  connectionVisibleTo,
+  mayViewProfileOf,
+  PROFILE_MESSAGES,
+  viewerRelation,
+} from "../people/index.ts";
+import { memberName, type ReportTargetType } from "../rules/index.ts";
+
+/** What a report is about, as the case records it when first reported. */
+export interface ReportTarget {
+  type: ReportTargetType;
+  id: string;
+  /** The member it is about: the author of the connection or comment, or the member reported. */
+  userId: string;
+  summary: string;
+  url: string;
+}
+
+const CONTEXT_SHOWN = 140;
+const COMMENT_SHOWN = 280;
+
+const cut = (text: string, length: number) => {
+  const clean = text.replace(/\s+/g, " ").trim();
+  return clean.length > length ? `${clean.slice(0, length).trimEnd()}…` : clean;
+};
+
+/**
+ * What a case says its target is (API.md's `target.summary` and `url`): a connection by its titles ("Movie & Book")
+ * or, for a text-only post, the start of its text; a comment by the start of its text; a member by name and handle.
+ */
+export function reportSnapshot(
+  target:
+    | { type: "connection"; id: string; movieTitle: string | null; bookTitle: string | null; context: string }
+    | { type: "comment"; id: string; connectionId: string; text: string }
+    | { type: "user"; id: string; username: string; displayName: string },
+): { summary: string; url: string } {
+  if (target.type === "connection") {
+    const titles = [target.movieTitle, target.bookTitle].filter(Boolean).join(" & ");
+    return { summary: titles || cut(target.context, CONTEXT_SHOWN), url: `/connections/${target.id}` };
+  }
+  if (target.type === "comment") {
+    return {
+      summary: cut(target.text, COMMENT_SHOWN),
+      url: `/connections/${target.connectionId}#comment-${target.id}`,
+    };
+  }
+  const name = memberName(target);
+  return {
+    summary: name === target.username ? `@${target.username}` : `${name} (@${target.username})`,
+    url: `/users/${target.id}`,
+  };
+}
+
+/**
+ * The thing a member wants to report, if they may see it: the same projections of the privacy rule as every read
+ * (so a hidden or a suspended member's content is 404, as if it did not exist), and the same id and not-found
+ * messages as reading it.
+ */
+export async function reportTarget(
+  { db }: Pick<RequestServices, "db">,
+  viewer: Viewer,
+  type: ReportTargetType,
+  id: string,
+): Promise<ReportTarget> {
+  if (type === "connection") {
+    if (!isId(id)) throw badRequest(CONNECTION_MESSAGES.invalidId);
+    const [row] = await db
+      .select({
+        userId: connections.userId,
+        context: connections.context,
+        movieTitle: movies.title,
+        bookTitle: books.title,
+      })
+      .from(connections)
+      .leftJoin(movies, eq(movies.id, connections.movieId))
+      .leftJoin(books, eq(books.id, connections.bookId))
+      .where(and(eq(connections.id, id), connectionVisibleTo(viewer)));
+    if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
+    return { type, id, userId: row.userId, ...reportSnapshot({ type, id, ...row }) };
+  }
+  if (type === "comment") {
+    if (!isId(id)) throw badRequest(COMMENT_MESSAGES.invalidId);
+    const [row] = await db
+      .select({ userId: comments.userId, connectionId: comments.connectionId, text: comments.text })
+      .from(comments)
+      .innerJoin(connections, eq(connections.id, comments.connectionId))
+      .where(and(eq(comments.id, id), connectionVisibleTo(viewer), authorVisibleTo(viewer, comments.userId)));
+    if (!row) throw notFound(COMMENT_MESSAGES.notFound);
+    return { type, id, userId: row.userId, ...reportSnapshot({ type, id, ...row }) };
+  }
+  if (!isId(id)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
+  const [row] = await db
+    .select({ username: users.username, displayName: users.displayName, ...viewerRelation(viewer) })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!row || !mayViewProfileOf(row, viewer)) throw notFound(PROFILE_MESSAGES.userNotFound);
+  return { type, id, userId: id, ...reportSnapshot({ type, id, ...row }) };
+}
