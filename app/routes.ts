@@ -37,6 +37,9 @@ export default [
     route("users/:userId/follow", "routes/follow.tsx"),
     route("connections/:connectionId/like", "routes/connection-like.tsx"),
     route("connections/:connectionId/favorite", "routes/connection-favorite.tsx"),
+    route("report/:targetType/:targetId", "routes/report.tsx"),
+    route("moderation", "routes/moderation.tsx"),
+    route("moderation/log", "routes/moderation-log.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

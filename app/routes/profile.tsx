@@ -6,6 +6,7 @@ import { CardList } from "../components/connection/card-list.tsx";
 import { FollowButton } from "../components/follow-button.tsx";
 import { LocalDate } from "../components/local-date.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import { ReportLink } from "../components/report-link.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { CountBadge } from "../components/site-header.tsx";
 import { pageMeta } from "../meta.ts";
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
  * Requested or Unfollow button.
  */
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, isOwn, isFollowing, requested, pendingRequests, creations, favorites } = loaderData;
+  const { profile, isOwn, isFollowing, requested, pendingRequests, creations, favorites, suspended } = loaderData;
   const name = memberName(profile);
   const counts = (followers: number) => (
     <p className="profile__counts">
@@ -53,6 +54,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <p className="muted">
             @{profile.username}
             {profile.isPrivate ? <span className="badge profile__private">Private</span> : null}
+            {suspended ? <span className="badge profile__private">Suspended</span> : null}
           </p>
           {profile.bio ? <p className="profile__bio">{profile.bio}</p> : null}
           <p className="muted profile__facts">
@@ -78,15 +80,20 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               </p>
             </>
           ) : (
-            <FollowButton
-              userId={profile._id}
-              isPrivate={profile.isPrivate}
-              isFollowing={isFollowing}
-              requested={requested}
-              followerCount={profile.followerCount}
-            >
-              {counts}
-            </FollowButton>
+            <>
+              <FollowButton
+                userId={profile._id}
+                isPrivate={profile.isPrivate}
+                isFollowing={isFollowing}
+                requested={requested}
+                followerCount={profile.followerCount}
+              >
+                {counts}
+              </FollowButton>
+              <p className="profile__report">
+                <ReportLink type="user" id={profile._id} className="link-button" />
+              </p>
+            </>
           )}
         </div>
       </section>

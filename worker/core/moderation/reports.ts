@@ -68,16 +68,6 @@ export function openCase(db: Database, target: ReportTarget) {
     .onConflictDoNothing();
 }
 
-/** Whether the member's report of this target is in its open case already (the report page says so at once). */
-export async function hasOpenReport({ db }: Pick<RequestServices, "db">, viewer: Viewer, target: ReportTarget) {
-  const [row] = await db
-    .select({ id: reports.id })
-    .from(reports)
-    .innerJoin(reportCases, eq(reportCases.id, reports.caseId))
-    .where(and(eq(reports.reporterId, viewer.id), openCaseOf(target.type, target.id)));
-  return Boolean(row);
-}
-
 /** The reports a member filed, oldest first, for their data export: what, why, and where each case stands. */
 export function reportsFiledBy(db: Database, memberId: string) {
   return db

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
-import { books, comments, connections, movies, users } from "../../db/schema.ts";
+import { books, comments, connections, movies, reportCases, reports, users } from "../../db/schema.ts";
 import { CONNECTION_MESSAGES } from "../connections/index.ts";
 import { COMMENT_MESSAGES } from "../discussion/index.ts";
 import { badRequest, notFound } from "../errors.ts";
@@ -24,6 +24,13 @@ export interface ReportTarget {
   url: string;
 }
 
+/** Whether the viewer's report of the target is in its open case already (the report page says so at once). */
+function reportedByViewer(viewer: Viewer, type: ReportTargetType, id: string) {
+  // Aliased: Drizzle writes a one-table select's columns without their table, and both tables have an `id`.
+  return sql<number>`exists (select 1 from ${reports} r join ${reportCases} c on c.id = r.case_id
+    where r.reporter_id = ${viewer.id} and c.target_type = ${type} and c.target_id = ${id} and c.status = 'open')`;
+}
+
 const CONTEXT_SHOWN = 140;
 const COMMENT_SHOWN = 280;
 
@@ -34,7 +41,9 @@ const cut = (text: string, length: number) => {
 
 /**
  * What a case says its target is (API.md's `target.summary` and `url`): a connection by its titles ("Movie & Book")
- * or, for a text-only post, the start of its text; a comment by the start of its text; a member by name and handle.
+ * and the start of its text, a comment by the start of its text, a member by name and handle. Moderators judge
+ * from it without opening the item, which a private member's post would not let them do (they do not bypass
+ * privacy), and it still says what was reported after a removal.
  */
 export function reportSnapshot(
   target:
@@ -44,7 +53,9 @@ export function reportSnapshot(
 ): { summary: string; url: string } {
   if (target.type === "connection") {
     const titles = [target.movieTitle, target.bookTitle].filter(Boolean).join(" & ");
-    return { summary: titles || cut(target.context, CONTEXT_SHOWN), url: `/connections/${target.id}` };
+    const context = cut(target.context, CONTEXT_SHOWN);
+    const summary = titles && context ? `${titles}: ${context}` : titles || context;
+    return { summary, url: `/connections/${target.id}` };
   }
   if (target.type === "comment") {
     return {
@@ -62,14 +73,15 @@ export function reportSnapshot(
 /**
  * The thing a member wants to report, if they may see it: the same projections of the privacy rule as every read
  * (so a hidden or a suspended member's content is 404, as if it did not exist), and the same id and not-found
- * messages as reading it.
+ * messages as reading it. One query, which also says whether the viewer has reported it already.
  */
 export async function reportTarget(
   { db }: Pick<RequestServices, "db">,
   viewer: Viewer,
   type: ReportTargetType,
   id: string,
-): Promise<ReportTarget> {
+): Promise<ReportTarget & { alreadyReported: boolean }> {
+  const alreadyReported = reportedByViewer(viewer, type, id);
   if (type === "connection") {
     if (!isId(id)) throw badRequest(CONNECTION_MESSAGES.invalidId);
     const [row] = await db
@@ -78,29 +90,48 @@ export async function reportTarget(
         context: connections.context,
         movieTitle: movies.title,
         bookTitle: books.title,
+        alreadyReported,
       })
       .from(connections)
       .leftJoin(movies, eq(movies.id, connections.movieId))
       .leftJoin(books, eq(books.id, connections.bookId))
       .where(and(eq(connections.id, id), connectionVisibleTo(viewer)));
     if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
-    return { type, id, userId: row.userId, ...reportSnapshot({ type, id, ...row }) };
+    return {
+      type,
+      id,
+      userId: row.userId,
+      alreadyReported: Boolean(row.alreadyReported),
+      ...reportSnapshot({ type, id, ...row }),
+    };
   }
   if (type === "comment") {
     if (!isId(id)) throw badRequest(COMMENT_MESSAGES.invalidId);
     const [row] = await db
-      .select({ userId: comments.userId, connectionId: comments.connectionId, text: comments.text })
+      .select({ userId: comments.userId, connectionId: comments.connectionId, text: comments.text, alreadyReported })
       .from(comments)
       .innerJoin(connections, eq(connections.id, comments.connectionId))
       .where(and(eq(comments.id, id), connectionVisibleTo(viewer), authorVisibleTo(viewer, comments.userId)));
     if (!row) throw notFound(COMMENT_MESSAGES.notFound);
-    return { type, id, userId: row.userId, ...reportSnapshot({ type, id, ...row }) };
+    return {
+      type,
+      id,
+      userId: row.userId,
+      alreadyReported: Boolean(row.alreadyReported),
+      ...reportSnapshot({ type, id, ...row }),
+    };
   }
   if (!isId(id)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
   const [row] = await db
-    .select({ username: users.username, displayName: users.displayName, ...viewerRelation(viewer) })
+    .select({ username: users.username, displayName: users.displayName, alreadyReported, ...viewerRelation(viewer) })
     .from(users)
     .where(eq(users.id, id));
   if (!row || !mayViewProfileOf(row, viewer)) throw notFound(PROFILE_MESSAGES.userNotFound);
-  return { type, id, userId: id, ...reportSnapshot({ type, id, ...row }) };
+  return {
+    type,
+    id,
+    userId: id,
+    alreadyReported: Boolean(row.alreadyReported),
+    ...reportSnapshot({ type, id, ...row }),
+  };
 }

@@ -1,0 +1,69 @@
+import { Link } from "react-router";
+import type { ModerationAction } from "../../worker/core/moderation/index.ts";
+import { LocalDate } from "../components/local-date.tsx";
+import { Pagination } from "../components/pagination.tsx";
+import { RouteNotice } from "../components/route-notice.tsx";
+import { pageMeta } from "../meta.ts";
+import { relativeTime } from "../relative-time.ts";
+import moderationStyles from "../styles/moderation.css?url";
+import type { Route } from "./+types/moderation-log";
+
+export { loader } from "./moderation-log.server.ts";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: moderationStyles }];
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: "Audit log", path: "/moderation/log" });
+
+const ACTION_LABEL: Record<ModerationAction, string> = {
+  dismiss: "Dismissed a report",
+  remove: "Removed",
+  suspend: "Suspended",
+  unsuspend: "Lifted the suspension of",
+  grant: "Made a moderator:",
+  revoke: "Took the moderator role from",
+};
+
+/**
+ * Every moderator's and operator's action, newest first: who, what, when and the note (decision 017). It is only
+ * ever added to; targets are named as they were when reported, so removed items still read right.
+ */
+export default function ModerationLog({ loaderData }: Route.ComponentProps) {
+  const { entries, page, pages, now } = loaderData;
+  return (
+    <section className="moderation" aria-labelledby="audit-title">
+      <p>
+        <Link to="/moderation">← Back to the reports</Link>
+      </p>
+      <h1 id="audit-title">Audit log</h1>
+      <p className="muted">Every moderation action, newest first. Entries are never changed or deleted.</p>
+      {entries.length === 0 ? (
+        <p className="empty">Nothing has been moderated yet.</p>
+      ) : (
+        <ol className="audit-list">
+          {entries.map((entry) => (
+            <li key={entry._id} className="audit-entry">
+              <p className="audit-entry__what">
+                <strong>{entry.moderator === "operator" ? "An operator" : `@${entry.moderator}`}</strong>{" "}
+                {ACTION_LABEL[entry.action]} <Link to={entry.target.url}>{entry.target.summary}</Link>
+              </p>
+              {entry.note ? (
+                <p className="audit-entry__note">
+                  <q>{entry.note}</q>
+                </p>
+              ) : null}
+              <p className="muted audit-entry__when">
+                {relativeTime(entry.createdAt, now)} · <LocalDate iso={entry.createdAt} />
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination page={page} pages={pages} />
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteNotice error={error} title="Audit log" fallback="The audit log could not be loaded." />;
+}
