@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { loginSchema, signupSchema } from "../../worker/core/auth/schemas.ts";
 import { createConnectionSchema, updateConnectionSchema } from "../../worker/core/connections/schemas.ts";
+import { reportFieldsSchema, resolveSchema } from "../../worker/core/moderation/schemas.ts";
 import { profileUpdateSchema } from "../../worker/core/people/schemas.ts";
 import {
   attributesOf,
@@ -15,6 +16,8 @@ import {
   firstFailure,
   LOGIN_FORM,
   PROFILE_FORM,
+  REPORT_FORM,
+  RESOLVE_FORM,
   readForm,
   SIGNUP_FORM,
 } from "../../worker/core/rules/index.ts";
@@ -22,6 +25,7 @@ import {
 // Text a person might type: blanks, values around each limit, lists, years, addresses, anything at all.
 const typed = fc.oneof(
   fc.constantFrom("", "   ", "ab", "good_name", "bad name", "a@b.co", " a@b.co ", "not-an-email", "secret12"),
+  fc.constantFrom("spam", " spoilers ", "Spam", "other", "dismiss", "remove", " suspend", "ban"),
   fc.constantFrom("999", "1999", "2101", "19x9", "a, b,, c", " , ", "x".repeat(21), "x".repeat(101)),
   fc.nat({ max: 5002 }).map((n) => "x".repeat(n)),
   fc.array(fc.constantFrom("x".repeat(101), "tag"), { maxLength: 22 }).map((items) => items.join(",")),
@@ -53,6 +57,8 @@ describe.each([
   ["edit connection", EDIT_CONNECTION_FORMS.full, updateConnectionSchema(false)],
   ["edit text-only connection", EDIT_CONNECTION_FORMS.textOnly, updateConnectionSchema(true)],
   ["profile", PROFILE_FORM, profileUpdateSchema],
+  ["report", REPORT_FORM, reportFieldsSchema],
+  ["resolve", RESOLVE_FORM, resolveSchema],
 ] as const)("the %s form", (_name, form, schema) => {
   it("shows in the browser the message the server answers, at the same field", () => {
     const names = textFields(form);
