@@ -48,6 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return formAction(values, async () => {
     await fileReport(services, viewer, { targetType: type, targetId: params.targetId, ...values });
     const back = safeRedirect(values.redirectTo, "");
-    return redirect(`${new URL(request.url).pathname}?${new URLSearchParams({ sent: "", redirectTo: back })}`);
+    // From the route's params: with JavaScript the request's own path is the data request's (`….data`).
+    return redirect(`/report/${type}/${params.targetId}?${new URLSearchParams({ sent: "", redirectTo: back })}`);
   });
 }
