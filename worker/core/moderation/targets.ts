@@ -82,6 +82,13 @@ export async function reportTarget(
   id: string,
 ): Promise<ReportTarget & { alreadyReported: boolean }> {
   const alreadyReported = reportedByViewer(viewer, type, id);
+  const found = (userId: string, reported: number, snapshot: { summary: string; url: string }) => ({
+    type,
+    id,
+    userId,
+    alreadyReported: Boolean(reported),
+    ...snapshot,
+  });
   if (type === "connection") {
     if (!isId(id)) throw badRequest(CONNECTION_MESSAGES.invalidId);
     const [row] = await db
@@ -97,13 +104,7 @@ export async function reportTarget(
       .leftJoin(books, eq(books.id, connections.bookId))
       .where(and(eq(connections.id, id), connectionVisibleTo(viewer)));
     if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
-    return {
-      type,
-      id,
-      userId: row.userId,
-      alreadyReported: Boolean(row.alreadyReported),
-      ...reportSnapshot({ type, id, ...row }),
-    };
+    return found(row.userId, row.alreadyReported, reportSnapshot({ type, id, ...row }));
   }
   if (type === "comment") {
     if (!isId(id)) throw badRequest(COMMENT_MESSAGES.invalidId);
@@ -113,13 +114,7 @@ export async function reportTarget(
       .innerJoin(connections, eq(connections.id, comments.connectionId))
       .where(and(eq(comments.id, id), connectionVisibleTo(viewer), authorVisibleTo(viewer, comments.userId)));
     if (!row) throw notFound(COMMENT_MESSAGES.notFound);
-    return {
-      type,
-      id,
-      userId: row.userId,
-      alreadyReported: Boolean(row.alreadyReported),
-      ...reportSnapshot({ type, id, ...row }),
-    };
+    return found(row.userId, row.alreadyReported, reportSnapshot({ type, id, ...row }));
   }
   if (!isId(id)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
   const [row] = await db
@@ -127,11 +122,5 @@ export async function reportTarget(
     .from(users)
     .where(eq(users.id, id));
   if (!row || !mayViewProfileOf(row, viewer)) throw notFound(PROFILE_MESSAGES.userNotFound);
-  return {
-    type,
-    id,
-    userId: id,
-    alreadyReported: Boolean(row.alreadyReported),
-    ...reportSnapshot({ type, id, ...row }),
-  };
+  return found(id, row.alreadyReported, reportSnapshot({ type, id, ...row }));
 }
