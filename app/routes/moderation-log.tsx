@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ModerationAction } from "../../worker/core/moderation/index.ts";
+import type { AuditEntryView, ModerationAction } from "../../worker/core/moderation/index.ts";
 import { LocalDate } from "../components/local-date.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
@@ -15,14 +15,21 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: mode
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Audit log", path: "/moderation/log" });
 
-const ACTION_LABEL: Record<ModerationAction, string> = {
-  dismiss: "Dismissed a report",
-  remove: "Removed",
-  suspend: "Suspended",
-  unsuspend: "Lifted the suspension of",
-  grant: "Made a moderator:",
-  revoke: "Took the moderator role from",
-};
+const NOUN = { connection: "a connection", comment: "a comment", user: "a member" } as const;
+
+/** What an entry says was done, before the target's link. */
+function whatWasDone(entry: AuditEntryView): string {
+  const noun = NOUN[entry.target.type];
+  const done: Record<ModerationAction, string> = {
+    dismiss: `dismissed the reports of ${noun}:`,
+    remove: `removed ${noun}:`,
+    suspend: entry.target.type === "user" ? "suspended" : `suspended the author of ${noun}:`,
+    unsuspend: "lifted the suspension of",
+    grant: "gave the moderator role to",
+    revoke: "took the moderator role from",
+  };
+  return done[entry.action];
+}
 
 /**
  * Every moderator's and operator's action, newest first: who, what, when and the note (decision 017). It is only
@@ -45,7 +52,7 @@ export default function ModerationLog({ loaderData }: Route.ComponentProps) {
             <li key={entry._id} className="audit-entry">
               <p className="audit-entry__what">
                 <strong>{entry.moderator === "operator" ? "An operator" : `@${entry.moderator}`}</strong>{" "}
-                {ACTION_LABEL[entry.action]} <Link to={entry.target.url}>{entry.target.summary}</Link>
+                {whatWasDone(entry)} <Link to={entry.target.url}>{entry.target.summary}</Link>
               </p>
               {entry.note ? (
                 <p className="audit-entry__note">

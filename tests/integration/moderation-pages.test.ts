@@ -202,7 +202,7 @@ describe("the moderators' pages", () => {
     const resolved = main((await get("/moderation?status=resolved", mod.cookie)).html);
     expect(resolved).toMatch(new RegExp(`<strong>Removed</strong> by @${mod.username}, [^:]+: <q>Plain spam.</q>`));
     const log = main((await get("/moderation/log", mod.cookie)).html);
-    expect(log).toContain(`<strong>@${mod.username}</strong> Removed`);
+    expect(log).toContain(`<strong>@${mod.username}</strong> removed a connection:`);
     expect(log).toContain("Buy followers cheap, link in bio");
     expect(log).toContain("<q>Plain spam.</q>");
 
