@@ -44,10 +44,18 @@ async function suspend(member: Member, by: Member) {
 }
 
 beforeAll(async () => {
-  [suspended, hiddenPrivate, follower, other, third] = await Promise.all(
-    Array.from({ length: 5 }, async () => withCookie(await registerUser(app))),
-  );
-  [moderator, followingModerator] = await Promise.all([1, 2].map(async () => withCookie(await registerModerator(app))));
+  const member = async () => withCookie(await registerUser(app));
+  [suspended, hiddenPrivate, follower, other, third] = [
+    await member(),
+    await member(),
+    await member(),
+    await member(),
+    await member(),
+  ];
+  [moderator, followingModerator] = [
+    await withCookie(await registerModerator(app)),
+    await withCookie(await registerModerator(app)),
+  ];
   for (const [name, owner] of [
     ["public", suspended],
     ["private", hiddenPrivate],
