@@ -1,6 +1,8 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { type RequestServices, requestContext, type Viewer } from "../worker/context.ts";
 import { checkAuthRateLimit, clearedSessionCookie, sessionCookie } from "../worker/core/auth/index.ts";
+import { requireModerator } from "../worker/core/moderation/index.ts";
+import { errorPage } from "./failures.server.ts";
 import { formAction, textFields } from "./forms.server.ts";
 
 /**
@@ -18,6 +20,16 @@ export function requireViewer(request: Request, context: Readonly<RouterContextP
   if (viewer) return viewer;
   const url = new URL(request.url);
   throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+}
+
+/** The moderators' pages: visitors go to /login, other members get the 403 page "Moderators only.". */
+export function requireModeratorPage(request: Request, context: Readonly<RouterContextProvider>): Viewer {
+  const viewer = requireViewer(request, context);
+  try {
+    return requireModerator(viewer);
+  } catch (error) {
+    errorPage(error);
+  }
 }
 
 /** /login and /signup are for visitors; a member is sent home. */

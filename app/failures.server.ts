@@ -30,6 +30,12 @@ export function notFoundPage(error: unknown, message: string): never {
   throw failure;
 }
 
+/** A loader's failure as the route's error page, with its own status and message (a 403 "Moderators only."). */
+export function errorPage(error: unknown): never {
+  const failure = userFailure(error);
+  throw data({ message: failure.message }, { status: failure.status });
+}
+
 /** A failure answered as the API answers it (`{message}` with its status), for routes that serve JSON. */
 export function jsonFailure(error: unknown): Response {
   const failure = userFailure(error);

@@ -22,9 +22,11 @@ export function useFormRules<Name extends string>(form: FormRules<Name>, reply: 
   }, [checked, reply]);
   const atField = failure?.field && failure.field in form.fields ? (failure.field as Name) : null;
 
-  // With JavaScript, focus moves to the field in error (without it, the field's autofocus does that).
+  // With JavaScript, focus moves to the field in error (without it, the field's autofocus does that); for a
+  // group of radio buttons, to its first.
   useEffect(() => {
-    const element = failure?.field ? ref.current?.elements.namedItem(failure.field) : null;
+    const named = failure?.field ? ref.current?.elements.namedItem(failure.field) : null;
+    const element = named instanceof RadioNodeList ? named[0] : named;
     if (element instanceof HTMLElement) element.focus();
   }, [failure]);
 

@@ -14,6 +14,9 @@ export interface RootData {
     isPrivate: boolean;
     /** Follow requests waiting for the member's answer (the sidebar's badge). */
     pendingFollowRequests: number;
+    isModerator: boolean;
+    /** Open report cases (the sidebar's Moderation badge); 0 for members. */
+    openReportCases: number;
   } | null;
   /** The sidebar's Popular Tags (members only; null for visitors). `error` when they could not be loaded. */
   sidebarTags: { tags: Array<{ tag: string; count: number }>; error: boolean } | null;

@@ -35,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
       favoriteIds: viewer.favoriteIds,
       isPrivate: viewer.isPrivate,
       pendingFollowRequests: viewer.pendingFollowRequests,
+      isModerator: viewer.role === "moderator",
+      openReportCases: viewer.openReportCases,
     },
     sidebarTags,
     whatsNewDismissed: readDismissedBatch(request.headers.get("Cookie")) === latestUpdate.id,

@@ -39,6 +39,9 @@ export default [
     route("users/:userId/block", "routes/block.tsx"),
     route("connections/:connectionId/like", "routes/connection-like.tsx"),
     route("connections/:connectionId/favorite", "routes/connection-favorite.tsx"),
+    route("report/:targetType/:targetId", "routes/report.tsx"),
+    route("moderation", "routes/moderation.tsx"),
+    route("moderation/log", "routes/moderation-log.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
  * sessions survive restarts; other values are refreshed on every start.
  */
 export function writeDevVars(path: string, values: Record<string, string>): void {
-  const existing = existsSync(path) ? parse(readFileSync(path, "utf8")) : {};
+  const existing = readDevVars(path);
   const merged = {
     JWT_SECRET: existing.JWT_SECRET ?? randomSecret(),
     ...existing,
@@ -15,6 +15,11 @@ export function writeDevVars(path: string, values: Record<string, string>): void
     .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
     .join("\n");
   writeFileSync(path, `# Local secrets for the Worker, written by npm start. Never commit this file.\n${text}\n`);
+}
+
+/** The values in `.dev.vars`, or none when `npm start` has not written it yet. */
+export function readDevVars(path: string): Record<string, string> {
+  return existsSync(path) ? parse(readFileSync(path, "utf8")) : {};
 }
 
 function parse(text: string): Record<string, string> {

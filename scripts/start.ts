@@ -12,7 +12,7 @@ import { createDatabase } from "../worker/db/client.ts";
 import { writeDevVars } from "./dev-vars.ts";
 import { startLocalDbServer } from "./local-db/server.ts";
 import { migrateDatabase } from "./migrate.ts";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "./seed/demo-account.ts";
+import { DEMO_EMAIL, DEMO_PASSWORD, MODERATOR_EMAIL } from "./seed/demo-account.ts";
 import { isEmpty, seedDemoContent } from "./seed/seed.ts";
 
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
@@ -56,6 +56,7 @@ await waitForSite(`http://127.0.0.1:${sitePort}/api/health`);
 console.log(`
   MovieBooks is running at http://127.0.0.1:${sitePort}/
   Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}
+  Moderator login: ${MODERATOR_EMAIL} / ${DEMO_PASSWORD} (reports at /moderation)
   Mail (password reset links): http://127.0.0.1:${sitePort}/dev/outbox
   Press Ctrl+C to stop.
 `);

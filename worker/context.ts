@@ -23,6 +23,10 @@ export interface Viewer {
    */
   blockedIds: string[];
   blockedByIds: string[];
+  /** Moderators work the report queue and see suspended members' content (decision 017). */
+  role: "member" | "moderator";
+  /** Open report cases (the sidebar's Moderation badge): moderators only, 0 for everyone else; same query. */
+  openReportCases: number;
 }
 
 /** Everything a loader, action or API handler needs for one request. */

@@ -12,6 +12,8 @@ export interface Env {
   AUTH_LIMITER: RateLimit;
   /** Limits password reset requests per client address and per e-mail address. */
   RESET_LIMITER: RateLimit;
+  /** Limits reports per member (decision 017). */
+  REPORT_LIMITER: RateLimit;
   /**
    * Mail (password reset links) goes through Resend's HTTP API when this secret is set
    * (`wrangler secret put RESEND_API_KEY`).

@@ -124,7 +124,8 @@ type Tags = NonNullable<RootData["sidebarTags"]>;
 
 /**
  * SPEC.md §2 sidebar, for members: their name (to their profile), Your Content (with Follow requests for a
- * private member or anyone with requests waiting), All Public Users, the
+ * private member or anyone with requests waiting), All Public Users, Settings (and Moderation, with the open
+ * reports, for moderators), the
  * collapsible Popular Tags (open by default; each filters the feed) and the site's pages.
  */
 export function Sidebar({ state, viewer, tags }: { state: SidebarState; viewer: Viewer; tags: Tags }) {
@@ -193,6 +194,14 @@ export function Sidebar({ state, viewer, tags }: { state: SidebarState; viewer: 
             <li>
               <NavLink to="/settings">Settings</NavLink>
             </li>
+            {viewer.isModerator ? (
+              <li>
+                <NavLink to="/moderation">
+                  Moderation
+                  <CountBadge count={viewer.openReportCases} label="open reports" />
+                </NavLink>
+              </li>
+            ) : null}
           </ul>
         </nav>
 

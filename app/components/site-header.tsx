@@ -63,7 +63,6 @@ function useScrollLock(locked: boolean) {
  */
 function useCheckedBeforeHydration(id: string, callback: () => void) {
   const done = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the checkbox is only there on the first render.
   useEffect(() => {
     if (done.current) return;
     done.current = true;

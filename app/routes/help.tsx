@@ -6,7 +6,8 @@ import type { Route } from "./+types/help";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Help / FAQ",
-    description: "Answers to common questions about posting connections, privacy, and your MovieBooks account.",
+    description:
+      "Answers to common questions about posting connections, privacy, reporting, and your MovieBooks account, and the community guidelines.",
     path: "/help",
   });
 
@@ -60,6 +61,16 @@ const faq: Array<{ question: string; answer: React.ReactNode }> = [
     ),
   },
   {
+    question: "How do I report something?",
+    answer: (
+      <>
+        Choose <strong>Report</strong> on a connection, under a comment or on a member's profile, pick what's wrong and
+        add a note if it helps. Reports are anonymous. A moderator reviews each one against the guidelines below and may
+        leave it, remove the connection or comment (its author is told), or suspend the account.
+      </>
+    ),
+  },
+  {
     question: "Does the site work without JavaScript?",
     answer: <>Yes. Every page and form works without it; with it, things feel quicker.</>,
   },
@@ -77,6 +88,34 @@ export default function Help() {
           </div>
         ))}
       </dl>
+      <section id="community-guidelines" aria-labelledby="guidelines-title">
+        <h2 id="guidelines-title">Community guidelines</h2>
+        <p>MovieBooks is for talking about films and the books behind them. To keep it a good place for that:</p>
+        <ul>
+          <li>
+            <strong>Be kind to people.</strong> Disagree with takes, not with the person. No harassment, bullying or
+            threats.
+          </li>
+          <li>
+            <strong>No hate.</strong> Nothing that attacks people for who they are.
+          </li>
+          <li>
+            <strong>Warn before spoilers.</strong> Say so at the start of a post or comment that gives away an ending.
+          </li>
+          <li>
+            <strong>No spam.</strong> No advertising, repeated posts or links that have nothing to do with the
+            conversation.
+          </li>
+          <li>
+            <strong>Nothing sexually explicit.</strong>
+          </li>
+        </ul>
+        <p>
+          Moderators remove connections and comments that break these guidelines, and suspend accounts that keep doing
+          so. A suspended account cannot log in, and what it posted is hidden until the suspension ends. If you think a
+          decision was wrong, write to us.
+        </p>
+      </section>
       <ContactLine />
     </article>
   );

@@ -73,7 +73,11 @@ function NotificationItem({ notification, read, now }: { notification: Notificat
   const failed = markRead.state === "idle" && markRead.data && !markRead.data.ok;
   return (
     <li className={`notification${read ? "" : " notification--unread"}`}>
-      <Avatar url={notification.senderRef.profilePictureUrl} size={40} />
+      {/* A moderation notice comes from the moderators as a team: the site's mark, not a member's picture. */}
+      <Avatar
+        url={notification.type === "moderation" ? "/favicon.png" : notification.senderRef.profilePictureUrl}
+        size={40}
+      />
       <Form method="post" className="notification__open">
         <input type="hidden" name="intent" value="open" />
         <input type="hidden" name="id" value={notification._id} />

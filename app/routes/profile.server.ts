@@ -42,6 +42,8 @@ export interface ProfilePage {
   creations: ReturnType<typeof toPage> | null;
   /** The owner's favorites; null on anyone else's profile (SPEC.md §6). */
   favorites: ConnectionView[] | null;
+  /** The member is suspended (only moderators see a suspended member's profile). */
+  suspended: boolean;
 }
 
 /**
@@ -71,8 +73,8 @@ export async function profilePage(
       .limit(FAVORITES_SHOWN),
   ]);
   const [row] = profiles;
-  // A member who blocked the viewer does not exist for them.
-  if (!row || !mayViewProfileOf(row)) throw notFound(PROFILE_MESSAGES.hidden);
+  // A member who blocked the viewer (or, to all but moderators, a suspended one) does not exist for them.
+  if (!row || !mayViewProfileOf(row, viewer)) throw notFound(PROFILE_MESSAGES.hidden);
   return {
     profile: toProfile(services.origin, row),
     isOwn,
@@ -82,6 +84,7 @@ export async function profilePage(
     pendingRequests: isOwn ? viewer.pendingFollowRequests : 0,
     creations: maySeeContentOf(row, viewer) ? toPage(services.origin, page, [cards, counted]) : null,
     favorites: isOwn ? favoriteRows.map((favorite) => toConnectionView(services.origin, favorite)) : null,
+    suspended: Boolean(row.suspended),
   };
 }
 

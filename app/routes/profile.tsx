@@ -7,6 +7,7 @@ import { CardList } from "../components/connection/card-list.tsx";
 import { FollowButton } from "../components/follow-button.tsx";
 import { LocalDate } from "../components/local-date.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import { ReportLink } from "../components/report-link.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { CountBadge } from "../components/site-header.tsx";
 import { pageMeta } from "../meta.ts";
@@ -36,7 +37,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
  * Requested or Unfollow button and Block. A member one blocked shows only their basic profile, with Unblock.
  */
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, isOwn, isFollowing, requested, blocked, pendingRequests, creations, favorites } = loaderData;
+  const { profile, isOwn, isFollowing, requested, blocked, pendingRequests, creations, favorites, suspended } =
+    loaderData;
   const name = memberName(profile);
   const counts = (followers: number) => (
     <p className="profile__counts">
@@ -68,6 +70,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <p className="muted">
             @{profile.username}
             {profile.isPrivate ? <span className="badge profile__private">Private</span> : null}
+            {suspended ? <span className="badge profile__private">Suspended</span> : null}
           </p>
           {profile.bio ? <p className="profile__bio">{profile.bio}</p> : null}
           <p className="muted profile__facts">
@@ -110,6 +113,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               </FollowButton>
               <div className="profile__more">
                 <BlockButton member={profile} />
+                <ReportLink type="user" id={profile._id} className="link-button" />
               </div>
             </>
           )}

@@ -68,7 +68,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h2 id="data-title">Your data</h2>
         <p>
           Download a copy of everything you've added to MovieBooks: your profile, connections, comments, likes,
-          favorites, the members you follow and your notifications, as one JSON file with links to your images.
+          favorites, the members you follow, your notifications and the reports you filed, as one JSON file with links
+          to your images.
         </p>
         {/* A plain link: the file is a download, not a page to route to. */}
         <a className="button button--ghost" href="/settings/export" download>

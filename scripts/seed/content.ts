@@ -10,8 +10,11 @@
  * - exactly one private member, and only that member's followers like, favourite or comment on their posts;
  * - nobody follows themselves, likes or favourites their own post, or does either twice;
  * - follow requests go to the private member, from members who do not follow them yet, once each;
+ * - exactly one moderator, who posts nothing; reports are of public members' posts and comments, by others, once each;
  * - comments happen after their post and before "now" (minutesAfterPost < daysAgo * 1440).
  */
+
+import type { ReportReason } from "../../worker/core/rules/index.ts";
 import { DEMO_EMAIL } from "./demo-account.ts";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -55,6 +58,7 @@ export const USERNAMES = [
   "quietmarginalia",
   "paperback_dad",
   "celluloid_cat",
+  "mod_rowan",
 ] as const;
 export type Username = (typeof USERNAMES)[number];
 
@@ -71,6 +75,8 @@ export interface SeedUser {
   isPrivate: boolean;
   /** 0-359, background hue of the generated avatar. */
   avatarHue: number;
+  /** Works the report queue at /moderation (decision 017). */
+  moderator?: true;
 }
 
 export interface SeedMovie {
@@ -137,7 +143,10 @@ export interface SeedComment {
 // Members
 // ---------------------------------------------------------------------------------------------------------
 
-/** The demo login is the first user. Exactly one member (quietmarginalia) is private. */
+/**
+ * The demo login is the first user. Exactly one member (quietmarginalia) is private, and one (mod_rowan,
+ * moderator@example.com) is a moderator.
+ */
 export const users: SeedUser[] = [
   {
     username: "demo",
@@ -228,6 +237,16 @@ export const users: SeedUser[] = [
     location: "Montréal, Québec",
     isPrivate: false,
     avatarHue: 286,
+  },
+  {
+    username: "mod_rowan",
+    email: "moderator@example.com",
+    displayName: "Rowan Hale",
+    bio: "Community moderator: I read the reports so you don't have to. Off duty, westerns and the paperbacks they came from.",
+    location: "Leeds, England",
+    isPrivate: false,
+    avatarHue: 208,
+    moderator: true,
   },
 ];
 
@@ -1685,4 +1704,50 @@ export const comments: SeedComment[] = [
       "If you can, get one that prints the 1855 first edition as well as the final version. The first edition is shorter and stranger, and you can see how much he kept changing.",
     ],
   ]),
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Reports waiting for the moderators (so /moderation is not empty on first start)
+// ---------------------------------------------------------------------------------------------------------
+
+/** An open case: a connection (index into `connections`) or one of its comments (index into `comments`). */
+export interface SeedReportCase {
+  connection: number;
+  comment?: number;
+  reports: Array<{ reporter: Username; reason: ReportReason; note?: string; hoursAgo: number }>;
+}
+
+/** Index into `comments` of the `position`th comment (from 0) on the connection of this movie. */
+function commentAt(movieTitle: string, position: number): number {
+  const connection = at(movieTitle);
+  const index = comments.map((c, i) => [c, i] as const).filter(([c]) => c.connection === connection)[position]?.[1];
+  if (index === undefined) throw new Error(`seed content: no comment ${position} on "${movieTitle}"`);
+  return index;
+}
+
+export const reportCases: SeedReportCase[] = [
+  {
+    connection: at("Gone Girl"),
+    reports: [
+      { reporter: "celluloid_cat", reason: "spoilers", hoursAgo: 20 },
+      {
+        reporter: "paperback_dad",
+        reason: "other",
+        note: "Talks about the diary and the Cool Girl speech, which felt like a big hint. My wife is halfway through the book.",
+        hoursAgo: 6,
+      },
+    ],
+  },
+  {
+    connection: at("No Country for Old Men"),
+    comment: commentAt("No Country for Old Men", 3),
+    reports: [
+      {
+        reporter: "jun_frames",
+        reason: "spoilers",
+        note: "Gives away the last page of the book without a warning.",
+        hoursAgo: 3,
+      },
+    ],
+  },
 ];

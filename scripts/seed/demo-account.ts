@@ -4,3 +4,5 @@
  */
 export const DEMO_EMAIL = "demo@example.com";
 export const DEMO_PASSWORD = "moviebooks";
+/** The seed's moderator (mod_rowan), with the same password: /moderation has reports waiting on first start. */
+export const MODERATOR_EMAIL = "moderator@example.com";

@@ -17,7 +17,8 @@ import {
 } from "../../worker/core/catalog/index.ts";
 import { newId } from "../../worker/core/ids.ts";
 import { type ImageBucket, type ImageKind, storeImage } from "../../worker/core/images/index.ts";
-import { notificationText } from "../../worker/core/notifications/index.ts";
+import { reportSnapshot } from "../../worker/core/moderation/index.ts";
+import { type MemberNotificationType, notificationText } from "../../worker/core/notifications/index.ts";
 import { memberName, normalizeTags, splitList } from "../../worker/core/rules/index.ts";
 import type { Database } from "../../worker/db/client.ts";
 import * as schema from "../../worker/db/schema.ts";
@@ -28,10 +29,11 @@ import {
   follows,
   likes,
   connections as pairs,
+  reportCases,
   textPosts,
   users,
 } from "./content.ts";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "./demo-account.ts";
+import { DEMO_EMAIL, DEMO_PASSWORD, MODERATOR_EMAIL } from "./demo-account.ts";
 import { renderAvatar, renderCover, renderPoster, renderScreenshot } from "./images.ts";
 
 const MINUTE = 60_000;
@@ -57,6 +59,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       bio: user.bio,
       location: user.location,
       isPrivate: user.isPrivate,
+      role: user.moderator ? ("moderator" as const) : ("member" as const),
       pictureKey: await putPng("avatar", renderAvatar({ name: memberName(user), hue: user.avatarHue })),
       createdAt: now - (400 - index) * DAY,
     })),
@@ -185,7 +188,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
 
   const notificationRows: (typeof schema.notifications.$inferInsert & { createdAt: number })[] = [];
   const notify = (
-    type: schema.NotificationType,
+    type: MemberNotificationType,
     sender: (typeof userRows)[number],
     recipientId: string,
     connectionId: string | null,
@@ -248,6 +251,57 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     return { id, connectionId: connection.id, userId: sender.id, text: comment.text, createdAt };
   });
 
+  // Open cases, each with its snapshot as the core takes it when a report comes in.
+  const caseRows: (typeof schema.reportCases.$inferInsert)[] = [];
+  const reportRows: (typeof schema.reports.$inferInsert)[] = [];
+  for (const entry of reportCases) {
+    const connection = pairConnection(entry.connection);
+    const pair = pairs[entry.connection];
+    if (!pair) throw new Error(`Seed content names an unknown connection: ${entry.connection}`);
+    const firstAt = now - Math.max(...entry.reports.map((report) => report.hoursAgo)) * 60 * MINUTE;
+    const commentRow = entry.comment === undefined ? null : (commentRows[entry.comment] ?? null);
+    const target = commentRow
+      ? {
+          type: "comment" as const,
+          id: commentRow.id,
+          userId: commentRow.userId,
+          ...reportSnapshot({ type: "comment", id: commentRow.id, connectionId: connection.id, text: commentRow.text }),
+        }
+      : {
+          type: "connection" as const,
+          id: connection.id,
+          userId: connection.userId,
+          ...reportSnapshot({
+            type: "connection",
+            id: connection.id,
+            movieTitle: pair.movie.title,
+            bookTitle: pair.book.title,
+            context: pair.context,
+          }),
+        };
+    const caseId = newId(firstAt);
+    caseRows.push({
+      id: caseId,
+      targetType: target.type,
+      targetId: target.id,
+      targetUserId: target.userId,
+      summary: target.summary,
+      url: target.url,
+      createdAt: firstAt,
+    });
+    for (const report of entry.reports) {
+      const createdAt = now - report.hoursAgo * 60 * MINUTE;
+      reportRows.push({
+        id: newId(createdAt),
+        caseId,
+        reporterId: userId(report.reporter).id,
+        reason: report.reason,
+        note: report.note ?? "",
+        createdAt,
+      });
+    }
+  }
+
   // Each member's three newest notifications are still unread, so the header badge shows a count on first login.
   const byRecipient = Map.groupBy(notificationRows, (row) => row.recipientId);
   for (const rows of byRecipient.values()) {
@@ -271,13 +325,16 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     db.insert(schema.favorites).values(favoriteRows),
     db.insert(schema.comments).values(commentRows),
     db.insert(schema.notifications).values(notificationRows),
+    db.insert(schema.reportCases).values(caseRows),
+    db.insert(schema.reports).values(reportRows),
     ...searchRows,
   ];
   await db.batch(inserts as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const another = userRows[1];
   console.log(
     `Seeded ${userRows.length} members, ${connectionRows.length} connections, ${commentRows.length} comments, ` +
-      `${likeRows.length} likes, ${notificationRows.length} notifications (demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}; ` +
-      `every demo member shares that password${another ? `, e.g. ${memberName(another)}` : ""}).`,
+      `${likeRows.length} likes, ${notificationRows.length} notifications, ${caseRows.length} open reports ` +
+      `(demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}; moderator: ${MODERATOR_EMAIL}; every demo member shares that ` +
+      `password${another ? `, e.g. ${memberName(another)}` : ""}).`,
   );
 }

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { and, eq, ne } from "drizzle-orm";
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/demo-account.ts";
+import { DEMO_EMAIL, DEMO_PASSWORD, MODERATOR_EMAIL } from "../../scripts/seed/demo-account.ts";
 import { connections, users } from "../../worker/db/schema.ts";
 import { logIn, seededBrowserSuite } from "../support/browser.ts";
 import { api } from "../support/http.ts";
@@ -28,6 +28,7 @@ beforeAll(async () => {
     .limit(2);
   const login = await api(suite.app, "POST", "/auth/login", { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
   await api(suite.app, "POST", `/blocks/${blockedOne!.id}`, { token: login.body.token });
+  const [someoneElses] = await suite.app.db.select().from(connections).where(ne(connections.userId, demo!.id)).limit(1);
   const anyMovie = (await suite.app.db.run("select id from movies limit 1")).rows[0]?.id as string;
   const anyBook = (await suite.app.db.run("select id from books limit 1")).rows[0]?.id as string;
   visitorPages = [
@@ -66,6 +67,8 @@ beforeAll(async () => {
     `/connections/${own!.id}`,
     `/connections/${own!.id}/edit`,
     `/connections/${own!.id}/delete`,
+    `/report/connection/${someoneElses!.id}`,
+    `/report/user/${someoneElses!.userId}`,
   ];
 });
 
@@ -122,6 +125,23 @@ describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
     await page.close();
     const found: Record<string, string[]> = {};
     for (const path of memberPages) {
+      const violations = await audit(context, path);
+      if (violations.length) found[path] = violations;
+    }
+    await context.close();
+    expect(found).toEqual({});
+  });
+
+  it("finds no violations on the moderators' pages", async () => {
+    const context = await suite.browser.newContext({
+      bypassCSP: true,
+      extraHTTPHeaders: { "CF-Connecting-IP": "172.31.0.2" },
+    });
+    const page = await context.newPage();
+    await logIn(page, suite.app.url, { email: MODERATOR_EMAIL, password: DEMO_PASSWORD });
+    await page.close();
+    const found: Record<string, string[]> = {};
+    for (const path of ["/moderation", "/moderation?status=resolved", "/moderation/log"]) {
       const violations = await audit(context, path);
       if (violations.length) found[path] = violations;
     }

@@ -308,6 +308,14 @@ describe("GET /api/users/me/export", () => {
     await api(app, "POST", `/follows/${friend._id}`, { token: me.token });
     await api(app, "POST", `/follows/${me._id}`, { token: friend.token });
     await api(app, "POST", `/blocks/${secretive._id}`, { token: me.token });
+    const reportOf = (target: string, note: string) => ({
+      targetType: "connection",
+      targetId: target,
+      reason: "other",
+      note,
+    });
+    await api(app, "POST", "/reports", { token: me.token, body: reportOf(theirs._id, "My report note") });
+    await api(app, "POST", "/reports", { token: friend.token, body: reportOf(mine._id, "Their report note") });
 
     const response = await fetch(`${app.url}/api/users/me/export`, {
       headers: { Authorization: `Bearer ${me.token}` },
@@ -330,6 +338,7 @@ describe("GET /api/users/me/export", () => {
       "following",
       "blocks",
       "notifications",
+      "reports",
     ]);
     expect(data.profile).toMatchObject({
       _id: me._id,
@@ -375,8 +384,25 @@ describe("GET /api/users/me/export", () => {
       "comment",
       "new_follower",
     ]);
-    // Other members' private data never appears: their e-mail, their words, a private member's posts.
-    for (const foreign of [friend.email, secretive.email, "Their reply", "Secret post text", "Friend post"]) {
+    expect(data.reports).toEqual([
+      {
+        _id: expect.any(String),
+        target: { type: "connection", _id: theirs._id },
+        reason: "other",
+        note: "My report note",
+        createdAt: expect.any(String),
+        status: "open",
+      },
+    ]);
+    // Other members' private data never appears: their e-mail, their words, a private member's posts, their reports.
+    for (const foreign of [
+      friend.email,
+      secretive.email,
+      "Their reply",
+      "Secret post text",
+      "Friend post",
+      "Their report note",
+    ]) {
       expect(text).not.toContain(foreign);
     }
   });

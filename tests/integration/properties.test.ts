@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, connections, followRequests, follows, likes, movies, users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { nextClientAddress, registerUser } from "../support/http.ts";
+import { api, nextClientAddress, registerUser } from "../support/http.ts";
+import { openCaseOf, registerModerator } from "../support/moderation.ts";
 
 /**
  * Property: whatever a client sends to any API route (random JSON, random multipart, random query strings,
@@ -14,11 +15,18 @@ let app: TestApp;
 let token: string;
 let connectionId: string;
 let userId: string;
+/** An open report case about another member's connection, which the test's member (a moderator) may resolve. */
+let caseId: string;
 beforeAll(async () => {
   app = await startTestApp();
-  const member = await registerUser(app);
+  const member = await registerModerator(app);
   token = member.token;
   userId = member._id;
+  const other = await registerUser(app);
+  const theirs = await api(app, "POST", "/connections", { token: other.token, body: { context: "Reported" } });
+  const reported = { targetType: "connection", targetId: theirs.body._id, reason: "spam" };
+  expect((await api(app, "POST", "/reports", { token, body: reported })).status).toBe(201);
+  caseId = (await openCaseOf(app, theirs.body._id))!;
   const response = await fetch(`${app.url}/api/connections`, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
@@ -64,6 +72,9 @@ const ROUTES: Array<[method: string, path: (id: string) => string]> = [
   ["GET", (id) => `/movies/${id}`],
   ["GET", (id) => `/books/${id}/connections`],
   ["PATCH", (id) => `/notifications/${id}/read`],
+  ["POST", () => "/reports"],
+  ["GET", () => "/moderation/reports"],
+  ["POST", (id) => `/moderation/reports/${id}/resolve`],
 ];
 
 const ids = () =>
@@ -73,6 +84,7 @@ const ids = () =>
     fc.constantFrom("", "null", "undefined", "../etc/passwd", "%00", "' OR 1=1 --", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢"),
     fc.constant(connectionId),
     fc.constant(userId),
+    fc.constant(caseId),
   );
 
 async function tableCounts() {

@@ -10,12 +10,15 @@ const BUDGET = 3;
 
 let app: TestApp;
 let cookie: string;
+let moderatorCookie: string;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   app = await startTestApp({ seed: true, countRoundTrips: true });
   const login = await postForm(app, "/login", { email: DEMO_EMAIL, password: DEMO_PASSWORD });
   cookie = cookieFrom(login);
+  const moderatorLogin = await postForm(app, "/login", { email: "moderator@example.com", password: "moviebooks" });
+  moderatorCookie = cookieFrom(moderatorLogin);
   const pick = async (name: string, query: ReturnType<typeof sql>) => {
     const row = await app.db.get<{ id: string }>(query);
     ids[name] = row!.id;
@@ -48,10 +51,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function roundTripsFor(path: string, withCookie: boolean) {
+async function roundTripsFor(path: string, withCookie: boolean | string) {
   app.roundTrips!.reset();
   const headers: Record<string, string> = { "CF-Connecting-IP": nextClientAddress() };
-  if (withCookie) headers.Cookie = cookie;
+  if (withCookie) headers.Cookie = withCookie === true ? cookie : withCookie;
   const response = await fetch(app.url + path, { headers, redirect: "manual" });
   await response.arrayBuffer();
   const requests = await app.roundTrips!.settle();
@@ -60,7 +63,7 @@ async function roundTripsFor(path: string, withCookie: boolean) {
 }
 
 /** The pages that fail (a 5xx) or need more round trips than the budget, with what they asked for. */
-async function overBudget(paths: string[], withCookie: boolean) {
+async function overBudget(paths: string[], withCookie: boolean | string) {
   const failures: string[] = [];
   for (const path of paths) {
     const result = await roundTripsFor(path, withCookie);
@@ -99,6 +102,8 @@ const memberPages = () => [
   "/settings/delete",
   "/all-users",
   "/about",
+  `/report/connection/${ids.connection}`,
+  `/report/user/${ids.other}`,
   "/does-not-exist",
 ];
 
@@ -124,6 +129,11 @@ describe("database round trips per page", () => {
 
   it(`stay within ${BUDGET} for every visitor page`, async () => {
     expect(await overBudget(visitorPages(), false)).toEqual([]);
+  });
+
+  it(`stay within ${BUDGET} for the moderators' pages`, async () => {
+    const pages = ["/moderation", "/moderation?status=resolved", "/moderation/log", "/"];
+    expect(await overBudget(pages, moderatorCookie)).toEqual([]);
   });
 
   it("are counted: a member's feed does read the database", async () => {

@@ -9,6 +9,7 @@ import {
 } from "../../worker/core/account/schemas.ts";
 import { loginSchema, signupSchema } from "../../worker/core/auth/schemas.ts";
 import { createConnectionSchema, updateConnectionSchema } from "../../worker/core/connections/schemas.ts";
+import { reportFieldsSchema, resolveSchema } from "../../worker/core/moderation/schemas.ts";
 import { profileUpdateSchema } from "../../worker/core/people/schemas.ts";
 import {
   attributesOf,
@@ -24,7 +25,9 @@ import {
   firstFailure,
   LOGIN_FORM,
   PROFILE_FORM,
+  REPORT_FORM,
   RESET_PASSWORD_FORM,
+  RESOLVE_FORM,
   readForm,
   SIGNUP_FORM,
 } from "../../worker/core/rules/index.ts";
@@ -32,6 +35,7 @@ import {
 // Text a person might type: blanks, values around each limit, lists, years, addresses, anything at all.
 const typed = fc.oneof(
   fc.constantFrom("", "   ", "ab", "good_name", "bad name", "a@b.co", " a@b.co ", "not-an-email", "secret12"),
+  fc.constantFrom("spam", " spoilers ", "Spam", "other", "dismiss", "remove", " suspend", "ban"),
   fc.constantFrom("999", "1999", "2101", "19x9", "a, b,, c", " , ", "x".repeat(21), "x".repeat(101)),
   fc.nat({ max: 5002 }).map((n) => "x".repeat(n)),
   fc.array(fc.constantFrom("x".repeat(101), "tag"), { maxLength: 22 }).map((items) => items.join(",")),
@@ -68,6 +72,8 @@ describe.each([
   ["forgot password", FORGOT_PASSWORD_FORM, forgotPasswordSchema],
   ["reset password", RESET_PASSWORD_FORM, resetPasswordSchema],
   ["delete account", DELETE_ACCOUNT_FORM, deleteAccountSchema],
+  ["report", REPORT_FORM, reportFieldsSchema],
+  ["resolve", RESOLVE_FORM, resolveSchema],
 ] as const)("the %s form", (_name, form, schema) => {
   it("shows in the browser the message the server answers, at the same field", () => {
     const names = textFields(form);

@@ -7,12 +7,14 @@ import {
   follows,
   GENRES,
   likes,
+  reportCases,
   type SeedReaction,
   textPosts,
   USERNAMES,
   users,
 } from "../../scripts/seed/content.ts";
 import { DEMO_EMAIL } from "../../scripts/seed/demo-account.ts";
+import { REPORT_REASONS } from "../../worker/core/rules/index.ts";
 
 const USERNAME = /^[A-Za-z0-9_]{3,20}$/;
 const TAG = /^[a-z0-9]+(?:[- ][a-z0-9]+)*$/;
@@ -245,5 +247,40 @@ describe("seed content: social graph and activity", () => {
       const ok = allowed.has(i.user) || (i.kind === "comment" && i.user === secret);
       expect(ok, `${i.kind} by ${i.user} on #${i.connection}`).toBe(true);
     }
+  });
+});
+
+describe("seed content: moderation", () => {
+  const moderators = users.filter((u) => u.moderator);
+
+  it("has exactly one moderator, public, who posts nothing", () => {
+    expect(moderators.map((u) => u.email)).toEqual(["moderator@example.com"]);
+    const moderator = moderators[0]!;
+    expect(moderator.isPrivate).toBe(false);
+    expect([...connections, ...textPosts].some((post) => post.author === moderator.username)).toBe(false);
+    expect(comments.some((c) => c.user === moderator.username)).toBe(false);
+  });
+
+  it("has two or more open cases, each of a public member's post or comment, reported by others, once each", () => {
+    expect(reportCases.length).toBeGreaterThanOrEqual(2);
+    for (const entry of reportCases) {
+      const post = connections[entry.connection];
+      expect(post).toBeDefined();
+      const comment = entry.comment === undefined ? null : comments[entry.comment];
+      if (comment) expect(comment.connection).toBe(entry.connection);
+      const author = comment ? comment.user : post!.author;
+      expect(privateUsers.some((u) => u.username === post!.author)).toBe(false);
+      const reporters = entry.reports.map((report) => report.reporter);
+      expect(new Set(reporters).size).toBe(reporters.length);
+      for (const report of entry.reports) {
+        expect(usernames.has(report.reporter)).toBe(true);
+        expect(report.reporter).not.toBe(author);
+        expect(REPORT_REASONS).toContain(report.reason);
+        expect((report.note ?? "").length).toBeLessThanOrEqual(500);
+        expect(report.hoursAgo).toBeGreaterThan(0);
+      }
+    }
+    expect(reportCases.some((entry) => entry.comment !== undefined)).toBe(true);
+    expect(reportCases.some((entry) => entry.comment === undefined && entry.reports.length > 1)).toBe(true);
   });
 });

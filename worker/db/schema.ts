@@ -27,6 +27,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, RESOLVE_ACTIONS } from "../core/rules/moderation.ts";
 
 const createdAt = () =>
   integer("created_at", { mode: "number" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
@@ -67,11 +68,19 @@ export const users = sqliteTable(
     isPrivate: integer("is_private", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
+    /** Moderators work the report queue (decision 017); operators grant the role with `npm run admin`. */
+    role: text("role", { enum: ["member", "moderator"] })
+      .notNull()
+      .default("member"),
+    /** Set while a moderator's suspension holds: no login, no sessions, content hidden from all but moderators. */
+    suspendedAt: integer("suspended_at", { mode: "number" }),
   },
   (t) => [
     uniqueIndex("users_username_ci").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_ci").on(sql`lower(${t.email})`),
     index("users_public_by_username").on(t.isPrivate, sql`lower(${t.username})`),
+    // The few suspended members, which every non-moderator's read of comments, likes and member lists leaves out.
+    index("users_suspended").on(t.id).where(sql`${t.suspendedAt} is not null`),
   ],
 );
 
@@ -139,7 +148,11 @@ export const connections = sqliteTable(
     screenshotKey: text("screenshot_key"),
     moviePosterKey: text("movie_poster_key"),
     bookCoverKey: text("book_cover_key"),
-    /** A copy of the owner's `is_private`, set and kept by triggers; the privacy rule reads it per row. */
+    /**
+     * A copy of the owner's visibility, set and kept by triggers, which the privacy rule reads per row: 0 when
+     * anyone may see it, else bit 1 = the owner is private, bit 2 = the owner is suspended (decision 017). The
+     * kept counts count the rows at 0. (Declared boolean as first generated; read only in SQL.)
+     */
     ownerPrivate: integer("owner_private", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
@@ -321,6 +334,7 @@ export const notificationTypes = [
   "new_follower",
   "follow_request",
   "follow_accepted",
+  "moderation",
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -381,4 +395,86 @@ export const mailOutbox = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_newest").on(t.createdAt, t.id)],
+);
+
+/**
+ * One case per reported thing while it is open (decision 017): reports of the same connection, comment or member
+ * gather in it until a moderator resolves it; a later report opens a new case. `summary` and `url` are what the
+ * target looked like when first reported, so the queue and the log still say what it was after a removal.
+ */
+export const reportCases = sqliteTable(
+  "report_cases",
+  {
+    id: text("id").primaryKey(),
+    targetType: text("target_type", { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetId: text("target_id").notNull(),
+    /** The member the case is about: the author of the connection or comment, or the member reported. */
+    targetUserId: text("target_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    summary: text("summary").notNull(),
+    url: text("url").notNull(),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    createdAt: createdAt(),
+    resolvedAt: integer("resolved_at", { mode: "number" }),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    action: text("action", { enum: RESOLVE_ACTIONS }),
+    resolutionNote: text("resolution_note").notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("report_cases_open_target").on(t.targetType, t.targetId).where(sql`${t.status} = 'open'`),
+    index("report_cases_queue").on(t.status, t.resolvedAt),
+    index("report_cases_target_user").on(t.targetUserId),
+    index("report_cases_resolved_by").on(t.resolvedBy),
+  ],
+);
+
+/** One member's report in a case; a member reports a case once. */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: text("id").primaryKey(),
+    caseId: text("case_id")
+      .notNull()
+      .references(() => reportCases.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reports_once_per_case").on(t.caseId, t.reporterId),
+    index("reports_reporter").on(t.reporterId, t.createdAt),
+  ],
+);
+
+export const MODERATION_ACTIONS = [...RESOLVE_ACTIONS, "unsuspend", "grant", "revoke"] as const;
+
+/**
+ * The audit log: every moderator's and operator's action, written in the same transaction as the action and
+ * never changed. Who, target and what it was are copied, so an entry still reads right after the target or the
+ * moderator has gone (their ids then become null or point at nothing).
+ */
+export const moderationActions = sqliteTable(
+  "moderation_actions",
+  {
+    id: text("id").primaryKey(),
+    moderatorId: text("moderator_id").references(() => users.id, { onDelete: "set null" }),
+    /** The moderator's username, or "operator" for the command line. */
+    actorName: text("actor_name").notNull(),
+    action: text("action", { enum: MODERATION_ACTIONS }).notNull(),
+    caseId: text("case_id"),
+    targetType: text("target_type", { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetId: text("target_id").notNull(),
+    summary: text("summary").notNull(),
+    url: text("url").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("moderation_actions_newest").on(t.createdAt, t.id),
+    index("moderation_actions_moderator").on(t.moderatorId),
+  ],
 );

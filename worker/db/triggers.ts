@@ -23,7 +23,7 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     table: "connections",
     event: "AFTER INSERT",
     createdIn: "0003_counts_and_owner_privacy",
-    purpose: "counts a public connection; copies the owner's privacy onto it",
+    purpose: "counts a public connection; copies the owner's privacy and suspension onto it",
   },
   {
     name: "connections_deleted",
@@ -37,14 +37,14 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     table: "connections",
     event: "AFTER UPDATE OF owner_private",
     createdIn: "0003_counts_and_owner_privacy",
-    purpose: "moves the connection and its tags in or out of the public counts",
+    purpose: "moves the connection and its tags in or out of the public counts when it starts or stops being 0",
   },
   {
     name: "users_privacy_changed",
     table: "users",
-    event: "AFTER UPDATE OF is_private",
+    event: "AFTER UPDATE OF is_private, suspended_at",
     createdIn: "0003_counts_and_owner_privacy",
-    purpose: "copies a member's new privacy onto their connections",
+    purpose: "copies a member's privacy and suspension onto their connections (bits 1 and 2 of owner_private)",
   },
   {
     name: "connections_uncounted",

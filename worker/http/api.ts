@@ -9,6 +9,7 @@ import { commentsApi } from "./routers/comments.ts";
 import { connectionsApi } from "./routers/connections.ts";
 import { followsApi } from "./routers/follows.ts";
 import { health } from "./routers/health.ts";
+import { moderationApi, reportsApi } from "./routers/moderation.ts";
 import { notificationsApi } from "./routers/notifications.ts";
 import { usersApi } from "./routers/users.ts";
 
@@ -25,6 +26,8 @@ api.route("/books", booksApi);
 api.route("/comments", commentsApi);
 api.route("/follows", followsApi);
 api.route("/blocks", blocksApi);
+api.route("/reports", reportsApi);
+api.route("/moderation", moderationApi);
 
 api.all("*", (c) => c.json({ message: `Not Found - ${c.req.method} ${c.req.path}` }, 404));
 

@@ -7,6 +7,7 @@ import { useHydrated } from "../../hydrated.ts";
 import type { RootData } from "../../meta.ts";
 import { Avatar } from "../avatar.tsx";
 import { LocalDate } from "../local-date.tsx";
+import { ReportLink } from "../report-link.tsx";
 import { ReturnFields } from "./reaction-buttons.tsx";
 
 export const DELETE_COMMENT_CONFIRMATION = "Are you sure you want to delete this comment?";
@@ -263,6 +264,11 @@ function CommentItem({
             >
               Delete
             </Link>
+          </div>
+        ) : null}
+        {ownerId && !isOwner ? (
+          <div className="comment__actions">
+            <ReportLink type="comment" id={comment._id} className="link-button" />
           </div>
         ) : null}
         {confirmingDelete && isOwner ? (

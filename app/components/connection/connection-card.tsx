@@ -8,6 +8,7 @@ import { PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../../site.ts";
 import { shorten } from "../../snippet.ts";
 import { Avatar } from "../avatar.tsx";
 import { LocalDate } from "../local-date.tsx";
+import { ReportLink } from "../report-link.tsx";
 import { CardDiscussion } from "./card-discussion.tsx";
 import { FavoriteButton, LikeButton } from "./reaction-buttons.tsx";
 import { ShareMenu } from "./share-menu.tsx";
@@ -152,6 +153,7 @@ export function ConnectionCard({
           image={connection.moviePosterUrl || null}
         />
         {isOwner ? <DeleteButton connectionId={connection._id} /> : null}
+        {viewer && !isOwner ? <ReportLink type="connection" id={connection._id} className="action-button" /> : null}
       </footer>
     </article>
   );

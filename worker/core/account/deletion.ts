@@ -1,8 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { connections, users } from "../../db/schema.ts";
-import { unindexConnectionsIn } from "../catalog/index.ts";
-import { deleteImages, ownImageKeys } from "../connections/index.ts";
+import { connectionDeletion, deleteImages } from "../connections/index.ts";
 import { badRequest } from "../errors.ts";
 import { ACCOUNT_MESSAGES } from "../rules/index.ts";
 import { validate } from "../validation.ts";
@@ -10,12 +9,12 @@ import { isCurrentPassword } from "./password.ts";
 import { deleteAccountSchema } from "./schemas.ts";
 
 /**
- * API.md `DELETE /users/me`. After the password, one transaction deletes the member's row; every row hanging off
- * it goes by its foreign key's ON DELETE CASCADE (decision 012): sessions, reset links, connections (and with
- * them their tags, filter values, likes, favorites, comments and notifications), the member's own comments,
- * likes, favorites, follows and blocks both ways and the notifications they sent or received. The kept counts follow
- * through the connection triggers. The search rows (FTS has no foreign keys) go in the same transaction, and the
- * images are read there too and deleted from R2 only once the rows are known gone. Movies and books stay: they
+ * API.md `DELETE /users/me`. After the password, one transaction deletes the member's connections the way their
+ * own delete does (`connectionDeletion`: images read, search rows and rows deleted) and then the member's row;
+ * every row hanging off it goes by its foreign key's ON DELETE CASCADE (decision 012): sessions, reset links, the
+ * member's own comments, likes, favorites, follows and blocks both ways, reports they filed and cases about them,
+ * and the notifications they sent or received. The kept counts follow through the connection triggers. The images
+ * are deleted from R2 only once the rows are known gone. Movies and books stay: they
  * are shared catalog data, and so are posters and covers that became their pictures.
  */
 export async function deleteAccount(services: RequestServices, viewer: Viewer, input: unknown) {
@@ -24,13 +23,9 @@ export async function deleteAccount(services: RequestServices, viewer: Viewer, i
   if (!(await isCurrentPassword(db, viewer.id, password))) {
     throw badRequest(ACCOUNT_MESSAGES.passwordIncorrect, "password");
   }
-  const [connectionKeys, pictures, , deleted] = await db.batch([
-    ownImageKeys(db, eq(connections.userId, viewer.id)),
+  const [connectionKeys, , , pictures, deleted] = await db.batch([
+    ...connectionDeletion(db, eq(connections.userId, viewer.id)),
     db.select({ key: users.pictureKey }).from(users).where(eq(users.id, viewer.id)),
-    unindexConnectionsIn(
-      db,
-      sql`select ${connections.id} from ${connections} where ${connections.userId} = ${viewer.id}`,
-    ),
     db.delete(users).where(eq(users.id, viewer.id)).returning({ id: users.id }),
   ]);
   if (deleted.length) {

@@ -2,13 +2,15 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { comments, connections, favorites, follows, likes, users } from "../../db/schema.ts";
 import { newestFirst, selectConnections, toConnectionView } from "../connections/index.ts";
+import { reportsFiledBy, toFiledReport } from "../moderation/index.ts";
 import { notificationsRead, toNotificationView } from "../notifications/index.ts";
 import { blockedMembersRead, meReads, toMe, toUserSummary } from "../people/index.ts";
 
 /**
  * API.md `GET /users/me/export`: everything the member created or chose, in the API's own shapes with absolute
  * image URLs, read in one round trip: their profile (with e-mail and favorites), all their connections (private
- * ones too), their comments, likes, favorites, follows and blocks, and the notifications they received. Other members'
+ * ones too), their comments, likes, favorites, follows and blocks, the notifications they received and the reports
+ * they filed (what, why and whether the case is still open; never what other reporters said). Other members'
  * content appears only as the ids and summaries the member's own items point at.
  */
 export async function exportAccount(services: RequestServices, viewer: Viewer) {
@@ -23,6 +25,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
     followingRows,
     blockedRows,
     notificationRows,
+    reportRows,
   ] = await db.batch([
     ...meReads(db, viewer.id),
     selectConnections(services, eq(connections.userId, viewer.id)).orderBy(...newestFirst),
@@ -61,6 +64,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
       .orderBy(asc(sql`lower(${users.username})`)),
     blockedMembersRead(db, viewer.id),
     notificationsRead(db, viewer.id),
+    reportsFiledBy(db, viewer.id),
   ]);
   const me = toMe(origin, [profileRows, favoriteIds]);
   const iso = (time: number) => new Date(time).toISOString();
@@ -82,6 +86,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
       following: followingRows.map((row) => ({ user: toUserSummary(origin, row), createdAt: iso(row.createdAt) })),
       blocks: blockedRows.map((row) => ({ user: toUserSummary(origin, row), createdAt: iso(row.blockedAt) })),
       notifications: notificationRows.map((row) => toNotificationView(origin, row)),
+      reports: reportRows.map(toFiledReport),
     },
   };
 }

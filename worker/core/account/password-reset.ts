@@ -3,9 +3,9 @@ import type { RequestServices } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { favorites, passwordResets, sessions, users } from "../../db/schema.ts";
 import { hashPassword, limitAttempts, newSession, signedIn, toBase64Url } from "../auth/index.ts";
-import { badRequest } from "../errors.ts";
+import { badRequest, forbidden } from "../errors.ts";
 import { type MailMessage, sendMail } from "../mail/index.ts";
-import { ACCOUNT_MESSAGES, memberName, RESET_LINK_MINUTES } from "../rules/index.ts";
+import { ACCOUNT_MESSAGES, MODERATION_MESSAGES, memberName, RESET_LINK_MINUTES } from "../rules/index.ts";
 import { validate } from "../validation.ts";
 import { forgotPasswordSchema, resetLinkSchema, resetPasswordSchema } from "./schemas.ts";
 
@@ -96,8 +96,14 @@ export async function resetPassword(services: RequestServices, input: unknown) {
   if (!token || token.length > MAX_TOKEN_LENGTH) throw invalid;
   const tokenHash = await hashToken(token);
   const live = and(eq(passwordResets.tokenHash, tokenHash), gt(passwordResets.expiresAt, now));
-  const [link] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(live);
+  const [link] = await db
+    .select({ userId: passwordResets.userId, suspendedAt: users.suspendedAt })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(live);
   if (!link) throw invalid;
+  // A suspended member keeps their link (it would log them in nowhere) and learns why, as at login.
+  if (link.suspendedAt !== null) throw forbidden(MODERATION_MESSAGES.suspended);
   const { password } = validate(resetPasswordSchema, input ?? {});
 
   const passwordHash = await hashPassword(password);

@@ -1,11 +1,13 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { blocks, favorites, followRequests, notifications, sessions, users } from "../../db/schema.ts";
+import { blocks, favorites, followRequests, notifications, reportCases, sessions, users } from "../../db/schema.ts";
 import { jsonList } from "../../db/sql.ts";
-import { AppError, badRequest, unauthorized } from "../errors.ts";
+import { AppError, badRequest, forbidden, unauthorized } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
+import { authorVisibleTo } from "../people/index.ts";
+import { MODERATION_MESSAGES } from "../rules/index.ts";
 import { validate } from "../validation.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
 import { AUTH_MESSAGES, loginSchema, signupSchema } from "./schemas.ts";
@@ -55,6 +57,8 @@ export async function register(services: RequestServices, input: unknown): Promi
     isPrivate: false,
     createdAt: now,
     updatedAt: null,
+    role: "member",
+    suspendedAt: null,
   };
   const session = newSession(user.id, now);
   try {
@@ -72,6 +76,7 @@ export async function register(services: RequestServices, input: unknown): Promi
 /**
  * Unknown e-mail and wrong password get the same answer, after the same amount of hashing work, so the
  * response says nothing about which accounts exist. The form shows it at the password, the field to type again.
+ * A suspended member learns of the suspension only with the right password, so guessing reveals nothing.
  */
 export async function login(services: RequestServices, input: unknown): Promise<AuthUser> {
   const { email, password } = validate(loginSchema, input);
@@ -79,6 +84,7 @@ export async function login(services: RequestServices, input: unknown): Promise<
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials, "password");
+  if (user.suspendedAt !== null) throw forbidden(MODERATION_MESSAGES.suspended);
 
   const now = Date.now();
   const session = newSession(user.id, now);
@@ -136,21 +142,31 @@ export async function resolveViewer(
           Number,
         ),
       favoriteIds: sql<string>`(select coalesce(json_group_array(${favorites.connectionId}), '[]') from ${favorites} where ${favorites.userId} = ${users.id})`,
-      pendingFollowRequests:
-        sql<number>`(select count(*) from ${followRequests} where ${followRequests.targetId} = ${users.id})`.mapWith(
-          Number,
-        ),
+      // As the requests list counts them: a suspended member's request waits unseen.
+      pendingFollowRequests: sql<number>`(select count(*) from ${followRequests}
+        where ${and(eq(followRequests.targetId, users.id), authorVisibleTo(null, followRequests.requesterId))})`.mapWith(
+        Number,
+      ),
       blockedIds: jsonList(
         sql`select ${blocks.blockedId} as value from ${blocks} where ${blocks.blockerId} = ${users.id}`,
       ),
       blockedByIds: jsonList(
         sql`select ${blocks.blockerId} as value from ${blocks} where ${blocks.blockedId} = ${users.id}`,
       ),
+      role: users.role,
+      openReportCases: sql<number>`(case when ${users.role} = 'moderator'
+        then (select count(*) from ${reportCases} where ${reportCases.status} = 'open') else 0 end)`.mapWith(Number),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, Date.now())),
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        gt(sessions.expiresAt, Date.now()),
+        // A suspension deletes the member's sessions; this also refuses a session created while it committed.
+        isNull(users.suspendedAt),
+      ),
     );
   if (!row) return { viewer: null, token: "invalid" };
   const ids = (list: string) => JSON.parse(list) as string[];

@@ -22,6 +22,5 @@ export {
   indexMovie,
   matchesSearch,
   movieSearchText,
-  unindexConnection,
   unindexConnectionsIn,
 } from "./search-index.ts";

@@ -44,9 +44,6 @@ export function indexBook(db: Database, bookId: SQL | string, text: string) {
 export function indexConnection(db: Database, connectionId: string, text: string) {
   return replaceRow(db, "connection_search", "connection_id", connectionId, text);
 }
-export function unindexConnection(db: Database, connectionId: string) {
-  return db.run(sql`delete from connection_search where connection_id = ${connectionId}`);
-}
 /** Removes the search rows of the connections a subquery selects (`select id from connections where …`). */
 export function unindexConnectionsIn(db: Database, connectionIds: SQL) {
   return db.run(sql`delete from connection_search where connection_id in (${connectionIds})`);

@@ -14,7 +14,7 @@ import {
   movieRead,
   toBook,
   toMovie,
-  unindexConnection,
+  unindexConnectionsIn,
   upsertBook,
   upsertMovie,
 } from "../catalog/index.ts";
@@ -442,18 +442,25 @@ export async function deleteImages(services: Pick<RequestServices, "env">, keys:
 }
 
 /**
- * Deletes a connection with everything that hangs off it. Its tags, filter values, likes, favorites, comments
- * and the notifications of both go with the row, by their foreign keys' ON DELETE CASCADE (decision 012); the
- * search row (an FTS5 table has no foreign keys) and its own images are removed here.
+ * The one way connections are deleted (by their author, a moderator or an account deletion), as statements for
+ * the caller's batch: read the images only they show, remove their search rows (an FTS5 table has no foreign
+ * keys), delete the rows. Tags, filter values, likes, favorites, comments and the notifications of both go with
+ * each row by their foreign keys' ON DELETE CASCADE (decision 012). `where` selects the connections and may carry
+ * the caller's guard (a moderator's case still open). Once the batch has committed, pass the first answer's keys
+ * to `deleteImages`.
  */
+export function connectionDeletion(db: Database, where: SQL) {
+  return [
+    ownImageKeys(db, where),
+    unindexConnectionsIn(db, sql`select ${connections.id} from ${connections} where ${where}`),
+    db.delete(connections).where(where),
+  ] as const;
+}
+
+/** Deletes the viewer's own connection with everything that hangs off it, then its images. */
 export async function deleteConnection(services: RequestServices, viewer: Viewer, id: string) {
   await ownConnection(services, viewer, id, CONNECTION_MESSAGES.notAuthorizedDelete);
-  const { db } = services;
-  const [keys] = await db.batch([
-    ownImageKeys(db, eq(connections.id, id)),
-    unindexConnection(db, id),
-    db.delete(connections).where(eq(connections.id, id)),
-  ]);
+  const [keys] = await services.db.batch(connectionDeletion(services.db, eq(connections.id, id)));
   await deleteImages(
     services,
     keys.map((row) => row.image_key),

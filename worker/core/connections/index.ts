@@ -1,5 +1,6 @@
 export {
   bookWithConnections,
+  connectionDeletion,
   connectionsByIds,
   createConnection,
   deleteConnection,

@@ -50,9 +50,9 @@ export const tagList = jsonList(
 
 /**
  * The columns of one connection with everything API.md's shape needs, as `viewer` is shown it: likes and
- * comments of members a block stands between them and the viewer are left out of the list and the count.
- * Lists and counts are correlated subqueries (each an index seek), so a page of connections is one query, never
- * one query per card.
+ * comments count only those of members the viewer may see (`authorVisibleTo`: no block between them, not
+ * suspended). Lists and counts are correlated subqueries (each an index seek), so a page of connections is one
+ * query, never one query per card.
  */
 const connectionColumns = (viewer: Viewer | null) => ({
   id: connections.id,

@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
+import type { Database } from "../../db/client.ts";
 import { comments, connections, users } from "../../db/schema.ts";
 import { sqlNow } from "../../db/sql.ts";
 import { CONNECTION_MESSAGES, selectConnections, toConnectionView } from "../connections/index.ts";
@@ -32,8 +33,8 @@ const commentColumns = {
 };
 
 /**
- * A connection's comments, oldest first, visible exactly when the connection is, less those of members a block
- * stands between the viewer and.
+ * A connection's comments, oldest first, visible when the connection is, less those of members the viewer may
+ * not see (a block either way, a suspension).
  */
 function commentsOf({ db, viewer }: Pick<RequestServices, "db" | "viewer">, connectionId: string) {
   return db
@@ -189,9 +190,18 @@ export async function updateComment(services: RequestServices, viewer: Viewer, c
   return readComment(services, commentId);
 }
 
-/** Deletes the viewer's comment; the notification it caused goes with it (ON DELETE CASCADE, decision 012). */
+/**
+ * The one way comments are deleted (by their author or a moderator), as a statement for the caller's batch; the
+ * notification each caused goes with it (ON DELETE CASCADE, decision 012). `where` selects the comments and may
+ * carry the caller's guard.
+ */
+export function commentDeletion(db: Database, where: SQL) {
+  return db.delete(comments).where(where);
+}
+
+/** Deletes the viewer's own comment. */
 export async function deleteComment(services: RequestServices, viewer: Viewer, commentId: string) {
   await ownComment(services, viewer, commentId, COMMENT_MESSAGES.notAuthorizedDelete);
-  await services.db.delete(comments).where(eq(comments.id, commentId));
+  await commentDeletion(services.db, eq(comments.id, commentId));
   return { message: COMMENT_MESSAGES.removed };
 }

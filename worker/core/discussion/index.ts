@@ -2,6 +2,7 @@ export {
   addComment,
   COMMENT_MESSAGES,
   type CommentView,
+  commentDeletion,
   connectionWithComments,
   deleteComment,
   listComments,

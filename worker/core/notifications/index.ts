@@ -2,6 +2,7 @@ export {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  moderationNotice,
   type NotificationView,
   notificationIf,
   notificationsRead,
@@ -9,4 +10,4 @@ export {
   notificationTarget,
   toNotificationView,
 } from "./notifications.ts";
-export { notificationText } from "./text.ts";
+export { type MemberNotificationType, MODERATION_LINK, moderationText, notificationText } from "./text.ts";

@@ -7,7 +7,7 @@ import { sqlNewId, sqlNow } from "../../db/sql.ts";
 import { badRequest } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
-import { notificationLink, notificationText } from "./text.ts";
+import { type MemberNotificationType, moderationText, notificationLink, notificationText } from "./text.ts";
 
 /** API.md "Notification". */
 export interface NotificationView {
@@ -70,11 +70,14 @@ export function toNotificationView(origin: string, row: Awaited<ReturnType<typeo
     createdAt: new Date(row.createdAt).toISOString(),
     link: row.link,
     message: row.message,
-    senderRef: {
-      _id: row.senderId,
-      username: row.senderUsername,
-      profilePictureUrl: apiImageUrl(origin, row.senderPicture),
-    },
+    senderRef:
+      row.type === "moderation"
+        ? MODERATORS
+        : {
+            _id: row.senderId,
+            username: row.senderUsername,
+            profilePictureUrl: apiImageUrl(origin, row.senderPicture),
+          },
     connectionRef: row.connectionId
       ? {
           _id: row.connectionId,
@@ -84,6 +87,12 @@ export function toNotificationView(origin: string, row: Awaited<ReturnType<typeo
       : null,
   } satisfies NotificationView;
 }
+
+/**
+ * Who a moderation notice is from, as members see it: the moderators as a team. The row names the acting
+ * moderator (the audit log does too), but members are never told which one, so nobody is singled out for a removal.
+ */
+const MODERATORS = { _id: "", username: "moderators", profilePictureUrl: "" };
 
 /** The viewer's newest notifications (at most 50). */
 export async function listNotifications({ db, origin }: RequestServices, viewer: Viewer): Promise<NotificationView[]> {
@@ -124,9 +133,12 @@ export function notificationTarget(
   return notificationLink(type, senderRef._id, connectionRef?._id ?? null);
 }
 
-/** Comments may notify again; every other type at most once per sender and target (see `notificationsWhere`). */
+/**
+ * Comments and moderation notices may come again; every other type at most once per sender and target (see
+ * `notificationsWhere`).
+ */
 function dedupeKeyOf(type: NotificationType, connectionId: string | null): string | null {
-  if (type === "comment") return null;
+  if (type === "comment" || type === "moderation") return null;
   if (type === "new_follower") return "follow";
   if (type === "follow_request" || type === "follow_accepted") return type;
   return `${type}:${connectionId}`;
@@ -143,7 +155,7 @@ function dedupeKeyOf(type: NotificationType, connectionId: string | null): strin
 export function notificationsWhere(
   db: RequestServices["db"],
   input: {
-    type: NotificationType;
+    type: MemberNotificationType;
     sender: Pick<Viewer, "id" | "username" | "displayName">;
     recipientId: SQLiteColumn;
     from: SQLiteTable;
@@ -154,7 +166,50 @@ export function notificationsWhere(
   },
 ) {
   const connectionId = input.connectionId ?? null;
-  const { message, link } = notificationText(input.type, input.sender, connectionId);
+  return insertWhere(db, { ...input, connectionId, text: notificationText(input.type, input.sender, connectionId) });
+}
+
+/**
+ * Statement that tells the member in `recipientId` that a moderator removed their connection or comment, if
+ * `when` holds as it runs (the case is still open and the item still there, say). No connection is attached: it
+ * is about to be deleted, and its cascade would take the notice with it.
+ */
+export function moderationNotice(
+  db: RequestServices["db"],
+  input: {
+    moderator: Pick<Viewer, "id">;
+    recipientId: string;
+    targetType: "connection" | "comment";
+    summary: string;
+    when: SQL;
+  },
+) {
+  return insertWhere(db, {
+    type: "moderation",
+    sender: input.moderator,
+    text: moderationText(input.targetType, input.summary),
+    recipientId: users.id,
+    from: users,
+    where: sql`${users.id} = ${input.recipientId} and ${input.when}`,
+    connectionId: null,
+  });
+}
+
+function insertWhere(
+  db: RequestServices["db"],
+  input: {
+    type: NotificationType;
+    sender: Pick<Viewer, "id">;
+    text: { message: string; link: string };
+    recipientId: SQLiteColumn;
+    from: SQLiteTable;
+    where: SQL;
+    connectionId: string | null;
+    commentId?: string;
+  },
+) {
+  const { connectionId } = input;
+  const { message, link } = input.text;
   return db
     .insert(notifications)
     .select((qb) =>

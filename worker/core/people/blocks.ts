@@ -138,6 +138,6 @@ export async function blockTarget({ db, origin }: RequestServices, viewer: Viewe
     })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row || !mayViewProfileOf(row)) throw notFound(PROFILE_MESSAGES.userNotFound);
+  if (!row || !mayViewProfileOf(row, viewer)) throw notFound(PROFILE_MESSAGES.userNotFound);
   return { member: toUserSummary(origin, row), blocked: Boolean(row.viewerBlocked) };
 }

@@ -6,7 +6,7 @@ import { badRequest, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { notificationIf, notificationsWhere } from "../notifications/index.ts";
 import { followerCountOf } from "./follower-count.ts";
-import { followExists, noBlockBetween } from "./privacy.ts";
+import { authorVisibleTo, followExists, noBlockBetween } from "./privacy.ts";
 import { FOLLOW_MESSAGES, PROFILE_MESSAGES } from "./schemas.ts";
 import { toUserSummary, type UserSummary } from "./user-summary.ts";
 
@@ -134,7 +134,10 @@ export interface FollowRequestView {
   createdAt: string;
 }
 
-/** GET /follows/requests: the requests waiting for the viewer's answer, newest first (ties by id). */
+/**
+ * GET /follows/requests: the requests waiting for the viewer's answer, newest first (ties by id). A suspended
+ * member's request waits unseen, by moderators too: accepting it would change nothing while the suspension holds.
+ */
 export async function listFollowRequests(
   { db, origin }: RequestServices,
   viewer: Viewer,
@@ -150,7 +153,7 @@ export async function listFollowRequests(
     })
     .from(followRequests)
     .innerJoin(users, eq(users.id, followRequests.requesterId))
-    .where(eq(followRequests.targetId, viewer.id))
+    .where(and(eq(followRequests.targetId, viewer.id), authorVisibleTo(null, followRequests.requesterId)))
     .orderBy(desc(followRequests.createdAt), desc(followRequests.id))
     .limit(FOLLOW_REQUESTS_SHOWN);
   return rows.map((row) => ({

@@ -25,7 +25,7 @@ async function followTarget({ db }: RequestServices, viewer: Viewer, userId: str
     .select({ id: users.id, ...viewerRelation(viewer) })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row || !mayViewProfileOf(row)) throw notFound(FOLLOW_MESSAGES.followTargetMissing);
+  if (!row || !mayViewProfileOf(row, viewer)) throw notFound(FOLLOW_MESSAGES.followTargetMissing);
   if (row.viewerBlocked) throw forbidden(FOLLOW_MESSAGES.unblockToFollow);
   if (row.viewerFollows) throw new AppError(409, FOLLOW_MESSAGES.alreadyFollowing);
   if (row.isPrivate && row.viewerRequested) throw new AppError(409, FOLLOW_MESSAGES.requestAlreadySent);
@@ -136,7 +136,7 @@ export async function followStatus(services: RequestServices, viewer: Viewer, us
     .select({ id: users.id, ...viewerRelation(viewer) })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row || !mayViewProfileOf(row)) throw notFound(FOLLOW_MESSAGES.userMissing);
+  if (!row || !mayViewProfileOf(row, viewer)) throw notFound(FOLLOW_MESSAGES.userMissing);
   return {
     isFollowing: Boolean(row.viewerFollows),
     isSelf: userId === viewer.id,

@@ -10,6 +10,7 @@ export { follow, followList, followStatus, removeFollower, unfollow } from "./fo
 export {
   authorVisibleTo,
   connectionVisibleTo,
+  isModerator,
   maySeeContentOf,
   mayViewProfileOf,
   viewerRelation,

@@ -3,19 +3,22 @@ import type { Viewer } from "../../context.ts";
 import { blocks, connections, followRequests, follows, users } from "../../db/schema.ts";
 
 /**
- * The one privacy rule (API.md "Privacy", "Follow requests", "Blocks"). For a viewer V and a member M:
+ * The one privacy rule (API.md "Privacy", "Follow requests", "Blocks", "Reports and moderation"). For a viewer V
+ * and a member M:
  *
- * - M's basic profile is visible unless M blocked V (`mayViewProfileOf`).
+ * - M's basic profile is visible unless M blocked V, or M is suspended and V is no moderator
+ *   (`mayViewProfileOf`).
  * - M's content (connections, their lists) is visible when M's profile is, V has not blocked M either, and M is
  *   public, is V, or is followed by V (`maySeeContentOf`; `connectionVisibleTo` per connection row).
  * - What M leaves on others' content (comments, likes, places in follow lists and in the members list) is shown
- *   unless a block stands between V and M, either way (`authorVisibleTo`). Privacy plays no part there.
+ *   unless a block stands between V and M, either way, or M is suspended and V is no moderator
+ *   (`authorVisibleTo`). Privacy plays no part there.
  *
  * Everything in the app that decides visibility is one of these functions or a projection of them
  * (`viewerRelation`, `visibilityAdjustments`); a hidden item behaves as if it did not exist.
  *
- * The owner's privacy is read from the connection's own copy (`owner_private`, kept by triggers), so the check
- * costs nothing for public rows and can be answered from an index.
+ * The owner's privacy is read from the connection's own copy (`owner_private`, kept by triggers: bit 1 private,
+ * bit 2 suspended), so the check costs nothing for public rows and can be answered from an index.
  */
 
 /**
@@ -25,35 +28,24 @@ import { blocks, connections, followRequests, follows, users } from "../../db/sc
  */
 export type BlockReading = "snapshot" | "live";
 
-/** The block term: the member in `memberId` (an id column) and the viewer have no block between them. */
+/** The rule as a condition on `connections` rows: the privacy term, the suspension term and the block term. */
+export function connectionVisibleTo(viewer: Viewer | null, reading: BlockReading = "snapshot"): SQL {
+  const ownerIsPublic = sql`${connections.ownerPrivate} = 0`;
+  if (!viewer) return ownerIsPublic;
+  const byPrivacy = sql`(${ownerIsPublic} or ${connections.userId} = ${viewer.id} or ${followExists(viewer.id, connections.userId)})`;
+  return and(withSuspension(byPrivacy, viewer), blockTerm(viewer, connections.userId, reading)) as SQL;
+}
+
+/**
+ * The author term, for what the member in `memberId` (an id column) left on others' content: no block between
+ * them and the viewer, and, for all but moderators, not suspended. Undefined means no condition.
+ */
 export function authorVisibleTo(
   viewer: Viewer | null,
   memberId: SQLWrapper,
   reading: BlockReading = "snapshot",
 ): SQL | undefined {
-  if (!viewer) return undefined;
-  if (reading === "live") return noBlockBetween(viewer.id, memberId);
-  const hidden = blockedEitherWay(viewer);
-  return hidden.length ? sql`${memberId} not in (select value from json_each(${JSON.stringify(hidden)}))` : undefined;
-}
-
-/** The block term read live, for writes: no block between `memberId` and `viewerId`, either way. */
-export function noBlockBetween(viewerId: string, memberId: SQLWrapper): SQL {
-  // Uncorrelated, so SQLite builds the list once per statement from the two indexes on blocks.
-  return sql`${memberId} not in (select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}
-    union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId})`;
-}
-
-function blockedEitherWay(viewer: Viewer): string[] {
-  return [...viewer.blockedIds, ...viewer.blockedByIds];
-}
-
-/** The rule as a condition on `connections` rows: the privacy term and the block term. */
-export function connectionVisibleTo(viewer: Viewer | null, reading: BlockReading = "snapshot"): SQL {
-  const ownerIsPublic = sql`${connections.ownerPrivate} = 0`;
-  if (!viewer) return ownerIsPublic;
-  const privacy = sql`(${ownerIsPublic} or ${connections.userId} = ${viewer.id} or ${followExists(viewer.id, connections.userId)})`;
-  return and(privacy, authorVisibleTo(viewer, connections.userId, reading)) as SQL;
+  return and(suspensionTerm(viewer, memberId), blockTerm(viewer, memberId, reading));
 }
 
 /** Whether `followerId` follows `followeeId` (ids or columns), as a SQL condition. */
@@ -82,6 +74,7 @@ export function viewerRelation(viewer: Viewer | null) {
   const viewerId = viewer?.id ?? null;
   return {
     isPrivate: users.isPrivate,
+    suspended: sql<number>`${users.suspendedAt} is not null`,
     viewerFollows: followExists(viewerId, memberId),
     viewerRequested: sql<number>`exists (select 1 from ${followRequests} where ${followRequests.requesterId} = ${viewerId} and ${followRequests.targetId} = ${memberId})`,
     /** The viewer blocked the member: they still see the basic profile (to unblock), none of the content. */
@@ -91,31 +84,33 @@ export function viewerRelation(viewer: Viewer | null) {
   };
 }
 
+type Flag = number | boolean;
 type Relation = { id: string; isPrivate: boolean } & Record<
-  "viewerFollows" | "viewerBlocked" | "blocksViewer",
-  number | boolean
+  "suspended" | "viewerFollows" | "viewerBlocked" | "blocksViewer",
+  Flag
 >;
 
 /** The profile part of the rule for one member, read with `viewerRelation`. */
-export function mayViewProfileOf(owner: Relation): boolean {
-  return !owner.blocksViewer;
+export function mayViewProfileOf(member: Pick<Relation, "suspended" | "blocksViewer">, viewer: Viewer | null): boolean {
+  return !member.blocksViewer && (!member.suspended || isModerator(viewer));
 }
 
 /** The content part of the rule for one member, read with `viewerRelation`. */
 export function maySeeContentOf(owner: Relation, viewer: Viewer | null): boolean {
-  if (!mayViewProfileOf(owner) || owner.viewerBlocked) return false;
+  if (!mayViewProfileOf(owner, viewer) || owner.viewerBlocked) return false;
   return !owner.isPrivate || viewer?.id === owner.id || (viewer !== null && Boolean(owner.viewerFollows));
 }
 
 /**
  * How what the viewer may see differs from the public rows the kept counts cover, as two FROM clauses over
  * `connections` (null when empty):
- * - `added`: the connections of private owners who are the viewer or someone they follow;
- * - `removed`: the public connections of members a block stands between the viewer and.
+ * - `added`: the connections of private owners who are the viewer or someone they follow (for moderators, also
+ *   every suspended public member's);
+ * - `removed`: the connections of members a block stands between the viewer and, among the rows counted above.
  * A count the viewer is shown is `public + count(added) − count(removed)` over the same condition. CROSS JOIN
  * keeps SQLite starting from those few owners and their rows (the owner index), whatever other conditions the
- * caller adds. Blocking deletes follows both ways and no follow is written across a block, so the two never
- * share a row.
+ * caller adds. Blocking deletes follows both ways and no follow is written across a block, so `removed` never
+ * takes a private owner's row off.
  */
 export function visibilityAdjustments(viewer: Viewer | null): { added: SQL | null; removed: SQL | null } {
   if (!viewer) return { added: null, removed: null };
@@ -123,10 +118,76 @@ export function visibilityAdjustments(viewer: Viewer | null): { added: SQL | nul
     union select ${follows.followeeId} from ${follows} join ${users} on ${users.id} = ${follows.followeeId}
     where ${follows.followerId} = ${viewer.id} and ${users.isPrivate} = 1`;
   const hidden = blockedEitherWay(viewer);
+  const counted = isModerator(viewer) ? sql`in (0, 2)` : sql`= 0`;
   return {
-    added: sql`(${owners}) as private_owners cross join ${connections} on ${connections.userId} = private_owners.id and ${connections.ownerPrivate} = 1`,
+    added: isModerator(viewer)
+      ? moderatorExtraRows(owners)
+      : sql`(${owners}) as private_owners cross join ${connections} on ${connections.userId} = private_owners.id and ${connections.ownerPrivate} = 1`,
     removed: hidden.length
-      ? sql`(select value as id from json_each(${JSON.stringify(hidden)})) as hidden_owners cross join ${connections} on ${connections.userId} = hidden_owners.id and ${connections.ownerPrivate} = 0`
+      ? sql`(select value as id from json_each(${JSON.stringify(hidden)})) as hidden_owners cross join ${connections} on ${connections.userId} = hidden_owners.id and ${connections.ownerPrivate} ${counted}`
       : null,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Blocks (decision 014). A block hides two members from each other, either way, in every read and write.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** The block term: the member in `memberId` (an id column) and the viewer have no block between them. */
+function blockTerm(viewer: Viewer | null, memberId: SQLWrapper, reading: BlockReading): SQL | undefined {
+  if (!viewer) return undefined;
+  if (reading === "live") return noBlockBetween(viewer.id, memberId);
+  const hidden = blockedEitherWay(viewer);
+  return hidden.length ? sql`${memberId} not in (select value from json_each(${JSON.stringify(hidden)}))` : undefined;
+}
+
+/** The block term read live, for writes: no block between `memberId` and `viewerId`, either way. */
+export function noBlockBetween(viewerId: string, memberId: SQLWrapper): SQL {
+  // Uncorrelated, so SQLite builds the list once per statement from the two indexes on blocks.
+  return sql`${memberId} not in (select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}
+    union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId})`;
+}
+
+function blockedEitherWay(viewer: Viewer): string[] {
+  return [...viewer.blockedIds, ...viewer.blockedByIds];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Suspension (decision 017). A suspended member's content is hidden from everyone but moderators, who see it as
+// if the member were not suspended (they do not bypass privacy): bit 2 of `owner_private` for connections, the
+// suspension term for what a member leaves on others' content, and `mayViewProfileOf` for the member.
+// ---------------------------------------------------------------------------------------------------------------
+
+export function isModerator(viewer: Viewer | null): boolean {
+  return viewer?.role === "moderator";
+}
+
+/**
+ * The privacy rule's condition for a member viewer, with suspension: others never see a suspended owner's rows
+ * (bit 2); moderators also see a suspended public member's rows (exactly 2), and a suspended private one's
+ * (3) only as the privacy terms allow.
+ */
+function withSuspension(byPrivacy: SQL, viewer: Viewer): SQL {
+  return isModerator(viewer)
+    ? sql`(${byPrivacy} or ${connections.ownerPrivate} = 2)`
+    : sql`(${byPrivacy} and (${connections.ownerPrivate} & 2) = 0)`;
+}
+
+/**
+ * The suspension term for what the member in `memberId` left on others' content. The suspended members are an
+ * uncorrelated subquery, which SQLite lists once per statement from the `users_suspended` index.
+ */
+function suspensionTerm(viewer: Viewer | null, memberId: SQLWrapper): SQL | undefined {
+  if (isModerator(viewer)) return undefined;
+  return sql`${memberId} not in (select ${users.id} from ${users} where ${users.suspendedAt} is not null)`;
+}
+
+/**
+ * For moderators, the rows beyond the public counts: the private owners' above (whatever their suspension bit)
+ * and every suspended public member's. Private and public owners never overlap, so no row is counted twice.
+ */
+function moderatorExtraRows(privateOwners: SQL): SQL {
+  const owners = sql`${privateOwners}
+    union select ${users.id} from ${users} where ${users.suspendedAt} is not null and ${users.isPrivate} = 0`;
+  return sql`(${owners}) as private_owners cross join ${connections} on ${connections.userId} = private_owners.id and ${connections.ownerPrivate} <> 0`;
 }

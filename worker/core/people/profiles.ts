@@ -114,7 +114,7 @@ export async function getMe(services: RequestServices, viewer: Viewer): Promise<
   return toMe(services.origin, await services.db.batch(meReads(services.db, viewer.id)));
 }
 
-/** All public members, by username (private members are never listed, nor anyone a block hides). */
+/** All public members the viewer may see, by username (never private members, nor anyone a block or a suspension hides). */
 export async function listPublicUsers({ db, origin, viewer }: RequestServices): Promise<UserSummary[]> {
   const rows = await db
     .select({ id: users.id, username: users.username, displayName: users.displayName, pictureKey: users.pictureKey })
@@ -124,7 +124,10 @@ export async function listPublicUsers({ db, origin, viewer }: RequestServices): 
   return rows.map((row) => toUserSummary(origin, row));
 }
 
-/** A profile's basic info, visible to everyone, private or not, except to members its owner blocked. */
+/**
+ * A profile's basic info, visible to everyone, private or not, except to members its owner blocked (and a
+ * suspended member's, to moderators only).
+ */
 export async function getProfile(services: RequestServices, id: string): Promise<Profile> {
   if (!isId(id)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
   const { db, viewer } = services;
@@ -132,7 +135,7 @@ export async function getProfile(services: RequestServices, id: string): Promise
     .select({ ...profileColumns(viewer), ...viewerRelation(viewer) })
     .from(users)
     .where(eq(users.id, id));
-  if (!row || !mayViewProfileOf(row)) throw notFound(PROFILE_MESSAGES.userNotFound);
+  if (!row || !mayViewProfileOf(row, viewer)) throw notFound(PROFILE_MESSAGES.userNotFound);
   return toProfile(services.origin, row);
 }
 

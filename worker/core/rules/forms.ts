@@ -87,6 +87,17 @@ export function required<Name extends string>(fields: readonly Name[], message: 
   };
 }
 
+/**
+ * The field holds one of `choices` (a group of radio buttons): nothing chosen, or anything else sent, breaks it.
+ */
+export function oneOf<Name extends string>(field: Name, choices: readonly string[], message: string): Rule<Name> {
+  return {
+    message,
+    attributes: { [field]: { required: true } } as Rule<Name>["attributes"],
+    failsAt: (values) => (isText(values[field]) && !choices.includes(textOf(values[field])) ? field : null),
+  };
+}
+
 /** Both fields of a pair filled in, or else the other field: the message belongs to the pair's first empty one. */
 export function pairOr<Name extends string>(pair: readonly [Name, Name], other: Name, message: string): Rule<Name> {
   return {

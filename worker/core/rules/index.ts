@@ -31,6 +31,21 @@ export {
 } from "./forms.ts";
 export { IMAGE_TYPES, MAX_IMAGE_BYTES } from "./limits.ts";
 export { listItems, normalizeTags, splitList } from "./lists.ts";
+export {
+  MODERATION_MESSAGES,
+  REPORT_FORM,
+  REPORT_NOTE_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGET_TYPES,
+  RESOLVE_ACTIONS,
+  RESOLVE_FORM,
+  type ReportReason,
+  type ReportStatus,
+  type ReportTargetType,
+  type ResolveAction,
+} from "./moderation.ts";
 export { memberName } from "./names.ts";
 export { PROFILE_LIMITS, PROFILE_MESSAGES } from "./profile.ts";
 export { PROFILE_FORM } from "./profile-form.ts";

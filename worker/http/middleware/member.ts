@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, Viewer } from "../../context.ts";
 import { requireViewer } from "../../core/auth/index.ts";
+import { requireModerator } from "../../core/moderation/index.ts";
 
 export type MemberEnv = AppEnv & { Variables: { viewer: Viewer } };
 
@@ -8,5 +9,12 @@ export type MemberEnv = AppEnv & { Variables: { viewer: Viewer } };
 export const member = createMiddleware<MemberEnv>(async (c, next) => {
   const { services } = c.var;
   c.set("viewer", requireViewer(services.viewer, services.tokenState));
+  await next();
+});
+
+/** For API routes marked "moderator" in API.md: 401 as `member`, then 403 `Moderators only.` for other members. */
+export const moderator = createMiddleware<MemberEnv>(async (c, next) => {
+  const { services } = c.var;
+  c.set("viewer", requireModerator(requireViewer(services.viewer, services.tokenState)));
   await next();
 });

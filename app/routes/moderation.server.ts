@@ -1,0 +1,35 @@
+import { redirect } from "react-router";
+import { requestContext } from "../../worker/context.ts";
+import { pageNumber } from "../../worker/core/connections/index.ts";
+import { listCases, resolveCase } from "../../worker/core/moderation/index.ts";
+import type { ResolveAction } from "../../worker/core/rules/index.ts";
+import { requireModeratorPage } from "../auth.server.ts";
+import { formAction, textFields } from "../forms.server.ts";
+import type { Route } from "./+types/moderation";
+
+/** What the queue says after a resolution. */
+const RESOLVED: Record<ResolveAction, string> = {
+  dismiss: "Case dismissed.",
+  remove: "Removed, and its author told.",
+  suspend: "Member suspended and signed out.",
+};
+
+/** One page of open (or, with `?status=resolved`, resolved) cases, in one round trip. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireModeratorPage(request, context);
+  const url = new URL(request.url);
+  const status = url.searchParams.get("status") === "resolved" ? "resolved" : "open";
+  const queue = await listCases(context.get(requestContext), status, pageNumber(url.searchParams.get("page")));
+  const resolved = url.searchParams.get("resolved") as ResolveAction | null;
+  return { ...queue, notice: resolved && resolved in RESOLVED ? RESOLVED[resolved] : null, now: Date.now() };
+}
+
+/** Resolves one case (`caseId`) with an action and a note; then the queue again, saying what was done. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireModeratorPage(request, context);
+  const values = textFields(await request.formData(), ["caseId", "action", "note"]);
+  return formAction(values, async () => {
+    await resolveCase(context.get(requestContext), viewer, values.caseId, values);
+    return redirect(`/moderation?${new URLSearchParams({ resolved: values.action })}`);
+  });
+}

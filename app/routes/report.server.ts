@@ -1,0 +1,54 @@
+import { data, redirect } from "react-router";
+import { requestContext } from "../../worker/context.ts";
+import { fileReport, reportTarget } from "../../worker/core/moderation/index.ts";
+import { REPORT_TARGET_TYPES, type ReportTargetType } from "../../worker/core/rules/index.ts";
+import { requireViewer, safeRedirect } from "../auth.server.ts";
+import { notFoundPage } from "../failures.server.ts";
+import { formAction, textFields } from "../forms.server.ts";
+import type { Route } from "./+types/report";
+
+/** What the page says is missing when the thing to report is not there (or not visible). */
+const MISSING: Record<ReportTargetType, string> = {
+  connection: "Connection not found.",
+  comment: "Comment not found.",
+  user: "User not found.",
+};
+
+function targetType(value: string): ReportTargetType {
+  if ((REPORT_TARGET_TYPES as readonly string[]).includes(value)) return value as ReportTargetType;
+  throw data({ message: "There is nothing to report here." }, { status: 404 });
+}
+
+/**
+ * The report form for a connection, a comment or a member the viewer may see (else the 404 page), or, after a
+ * report (`?sent`), its confirmation. `redirectTo` is where "Back" leads: where the member came from.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const type = targetType(params.targetType);
+  const target = await reportTarget(context.get(requestContext), viewer, type, params.targetId).catch(
+    (error: unknown) => notFoundPage(error, MISSING[type]),
+  );
+  const url = new URL(request.url);
+  return {
+    target: { type, summary: target.summary, url: target.url },
+    own: target.userId === viewer.id,
+    alreadyReported: target.alreadyReported,
+    sent: url.searchParams.has("sent"),
+    back: safeRedirect(url.searchParams.get("redirectTo"), target.url),
+  };
+}
+
+/** Files the report; then the same page shows its confirmation (a reload asks nothing again). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const services = context.get(requestContext);
+  const type = targetType(params.targetType);
+  const values = textFields(await request.formData(), ["reason", "note", "redirectTo"]);
+  return formAction(values, async () => {
+    await fileReport(services, viewer, { targetType: type, targetId: params.targetId, ...values });
+    const back = safeRedirect(values.redirectTo, "");
+    // From the route's params: with JavaScript the request's own path is the data request's (`….data`).
+    return redirect(`/report/${type}/${params.targetId}?${new URLSearchParams({ sent: "", redirectTo: back })}`);
+  });
+}
