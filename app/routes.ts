@@ -13,6 +13,7 @@ export default [
   route("account-deleted", "routes/account-deleted.tsx"),
   route("dev/outbox", "routes/dev-outbox.tsx"),
   route("search", "routes/search.tsx"),
+  route("verdicts", "routes/verdicts.tsx"),
   route("movies/:movieId", "routes/movie.tsx"),
   route("books/:bookId", "routes/book.tsx"),
   route("connections/:connectionId", "routes/connection.tsx"),
@@ -39,6 +40,7 @@ export default [
     route("users/:userId/block", "routes/block.tsx"),
     route("connections/:connectionId/like", "routes/connection-like.tsx"),
     route("connections/:connectionId/favorite", "routes/connection-favorite.tsx"),
+    route("connections/:connectionId/verdict", "routes/connection-verdict.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

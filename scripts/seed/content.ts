@@ -96,6 +96,8 @@ export interface SeedBook {
 
 export interface SeedConnection {
   author: Username;
+  /** Adaptation when the film is made from the book; theme or cameo (the book appears in the film) otherwise. */
+  kind: "adaptation" | "theme" | "cameo";
   movie: SeedMovie;
   book: SeedBook;
   /** Two to five sentences in the member's voice. */
@@ -122,6 +124,13 @@ export type SeedFollow = readonly [Username, Username];
 export interface SeedReaction {
   user: Username;
   connection: number;
+}
+
+/** A "Book or film?" vote on the pair of an adaptation; `connection` indexes `connections`. */
+export interface SeedVote {
+  user: Username;
+  connection: number;
+  choice: "book" | "film" | "tie";
 }
 
 export interface SeedComment {
@@ -239,6 +248,7 @@ export const connections: SeedConnection[] = [
   // 0
   {
     author: "noirhound",
+    kind: "adaptation",
     movie: {
       title: "No Country for Old Men",
       year: 2007,
@@ -265,6 +275,7 @@ export const connections: SeedConnection[] = [
   // 1
   {
     author: "orbital_reads",
+    kind: "adaptation",
     movie: {
       title: "Arrival",
       year: 2016,
@@ -291,6 +302,7 @@ export const connections: SeedConnection[] = [
   // 2
   {
     author: "mara_teaches",
+    kind: "adaptation",
     movie: {
       title: "The Shining",
       year: 1980,
@@ -318,6 +330,7 @@ export const connections: SeedConnection[] = [
   // 3
   {
     author: "libby_stacks",
+    kind: "adaptation",
     movie: {
       title: "Little Women",
       year: 2019,
@@ -344,6 +357,7 @@ export const connections: SeedConnection[] = [
   // 4
   {
     author: "orbital_reads",
+    kind: "adaptation",
     movie: {
       title: "Dune",
       year: 2021,
@@ -370,6 +384,7 @@ export const connections: SeedConnection[] = [
   // 5
   {
     author: "jun_frames",
+    kind: "adaptation",
     movie: {
       title: "Children of Men",
       year: 2006,
@@ -397,6 +412,7 @@ export const connections: SeedConnection[] = [
   // 6
   {
     author: "paperback_dad",
+    kind: "adaptation",
     movie: {
       title: "Jurassic Park",
       year: 1993,
@@ -423,6 +439,7 @@ export const connections: SeedConnection[] = [
   // 7
   {
     author: "austen_after_dark",
+    kind: "adaptation",
     movie: {
       title: "The Remains of the Day",
       year: 1993,
@@ -449,6 +466,7 @@ export const connections: SeedConnection[] = [
   // 8
   {
     author: "paperback_dad",
+    kind: "adaptation",
     movie: {
       title: "Misery",
       year: 1990,
@@ -475,6 +493,7 @@ export const connections: SeedConnection[] = [
   // 9
   {
     author: "orbital_reads",
+    kind: "adaptation",
     movie: {
       title: "Blade Runner",
       year: 1982,
@@ -501,6 +520,7 @@ export const connections: SeedConnection[] = [
   // 10 (private author)
   {
     author: "quietmarginalia",
+    kind: "adaptation",
     movie: {
       title: "The Road",
       year: 2009,
@@ -527,6 +547,7 @@ export const connections: SeedConnection[] = [
   // 11
   {
     author: "celluloid_cat",
+    kind: "adaptation",
     movie: {
       title: "Annihilation",
       year: 2018,
@@ -553,6 +574,7 @@ export const connections: SeedConnection[] = [
   // 12 (private author)
   {
     author: "quietmarginalia",
+    kind: "adaptation",
     movie: {
       title: "Never Let Me Go",
       year: 2010,
@@ -579,6 +601,7 @@ export const connections: SeedConnection[] = [
   // 13
   {
     author: "mara_teaches",
+    kind: "adaptation",
     movie: {
       title: "Apocalypse Now",
       year: 1979,
@@ -606,6 +629,7 @@ export const connections: SeedConnection[] = [
   // 14
   {
     author: "orbital_reads",
+    kind: "adaptation",
     movie: {
       title: "Stalker",
       year: 1979,
@@ -632,6 +656,7 @@ export const connections: SeedConnection[] = [
   // 15
   {
     author: "jun_frames",
+    kind: "adaptation",
     movie: {
       title: "The Handmaiden",
       year: 2016,
@@ -658,6 +683,7 @@ export const connections: SeedConnection[] = [
   // 16
   {
     author: "austen_after_dark",
+    kind: "adaptation",
     movie: {
       title: "Pride & Prejudice",
       year: 2005,
@@ -684,6 +710,7 @@ export const connections: SeedConnection[] = [
   // 17
   {
     author: "demo",
+    kind: "adaptation",
     movie: {
       title: "The Martian",
       year: 2015,
@@ -710,6 +737,7 @@ export const connections: SeedConnection[] = [
   // 18
   {
     author: "austen_after_dark",
+    kind: "adaptation",
     movie: {
       title: "Atonement",
       year: 2007,
@@ -736,6 +764,7 @@ export const connections: SeedConnection[] = [
   // 19
   {
     author: "noirhound",
+    kind: "adaptation",
     movie: {
       title: "The Silence of the Lambs",
       year: 1991,
@@ -762,6 +791,7 @@ export const connections: SeedConnection[] = [
   // 20
   {
     author: "noirhound",
+    kind: "adaptation",
     movie: {
       title: "Gone Girl",
       year: 2014,
@@ -788,6 +818,7 @@ export const connections: SeedConnection[] = [
   // 21
   {
     author: "noirhound",
+    kind: "adaptation",
     movie: {
       title: "The Godfather",
       year: 1972,
@@ -814,6 +845,7 @@ export const connections: SeedConnection[] = [
   // 22
   {
     author: "orbital_reads",
+    kind: "theme",
     movie: {
       title: "Gattaca",
       year: 1997,
@@ -840,6 +872,7 @@ export const connections: SeedConnection[] = [
   // 23
   {
     author: "celluloid_cat",
+    kind: "theme",
     movie: {
       title: "Ex Machina",
       year: 2014,
@@ -866,6 +899,7 @@ export const connections: SeedConnection[] = [
   // 24
   {
     author: "mara_teaches",
+    kind: "theme",
     movie: {
       title: "The Truman Show",
       year: 1998,
@@ -892,6 +926,7 @@ export const connections: SeedConnection[] = [
   // 25 (private author)
   {
     author: "quietmarginalia",
+    kind: "theme",
     movie: {
       title: "Her",
       year: 2013,
@@ -918,6 +953,7 @@ export const connections: SeedConnection[] = [
   // 26
   {
     author: "jun_frames",
+    kind: "theme",
     movie: {
       title: "Parasite",
       year: 2019,
@@ -944,6 +980,7 @@ export const connections: SeedConnection[] = [
   // 27
   {
     author: "celluloid_cat",
+    kind: "theme",
     movie: {
       title: "Mad Max: Fury Road",
       year: 2015,
@@ -970,6 +1007,7 @@ export const connections: SeedConnection[] = [
   // 28
   {
     author: "libby_stacks",
+    kind: "cameo",
     movie: {
       title: "Conspiracy Theory",
       year: 1997,
@@ -996,6 +1034,7 @@ export const connections: SeedConnection[] = [
   // 29
   {
     author: "jun_frames",
+    kind: "cameo",
     movie: {
       title: "The Matrix",
       year: 1999,
@@ -1022,6 +1061,7 @@ export const connections: SeedConnection[] = [
   // 30
   {
     author: "demo",
+    kind: "cameo",
     movie: {
       title: "Pulp Fiction",
       year: 1994,
@@ -1048,6 +1088,7 @@ export const connections: SeedConnection[] = [
   // 31
   {
     author: "libby_stacks",
+    kind: "cameo",
     movie: {
       title: "The Shawshank Redemption",
       year: 1994,
@@ -1074,6 +1115,7 @@ export const connections: SeedConnection[] = [
   // 32
   {
     author: "paperback_dad",
+    kind: "cameo",
     movie: {
       title: "Star Trek II: The Wrath of Khan",
       year: 1982,
@@ -1101,6 +1143,7 @@ export const connections: SeedConnection[] = [
   // 33
   {
     author: "libby_stacks",
+    kind: "cameo",
     movie: {
       title: "Good Will Hunting",
       year: 1997,
@@ -1127,6 +1170,7 @@ export const connections: SeedConnection[] = [
   // 34
   {
     author: "mara_teaches",
+    kind: "cameo",
     movie: {
       title: "Dead Poets Society",
       year: 1989,
@@ -1686,3 +1730,70 @@ export const comments: SeedComment[] = [
     ],
   ]),
 ];
+
+function votes(byMovie: Record<string, Partial<Record<SeedVote["choice"], Username[]>>>): SeedVote[] {
+  return Object.entries(byMovie).flatMap(([title, choices]) => {
+    const connection = at(title);
+    return Object.entries(choices).flatMap(([choice, names]) =>
+      (names ?? []).map((user) => ({ user, connection, choice: choice as SeedVote["choice"] })),
+    );
+  });
+}
+
+/**
+ * "Book or film?" votes on adaptations, as a film club would split: the usual landslides (The Godfather, Blade
+ * Runner for the film; Dune for the book), close fights (The Shining, Misery, The Remains of the Day) and a few
+ * pairs nobody has voted on yet. The private member's own post (The Road) gets none.
+ */
+export const verdictVotes: SeedVote[] = votes({
+  "The Godfather": {
+    film: ["demo", "mara_teaches", "noirhound", "jun_frames", "paperback_dad", "celluloid_cat", "orbital_reads"],
+    book: ["libby_stacks"],
+  },
+  "Blade Runner": {
+    film: ["orbital_reads", "jun_frames", "celluloid_cat", "noirhound", "paperback_dad"],
+    book: ["libby_stacks", "quietmarginalia"],
+  },
+  Dune: {
+    book: ["orbital_reads", "libby_stacks", "paperback_dad", "quietmarginalia", "mara_teaches"],
+    film: ["celluloid_cat", "jun_frames"],
+    tie: ["demo"],
+  },
+  "The Shining": {
+    film: ["celluloid_cat", "jun_frames", "noirhound", "demo"],
+    book: ["paperback_dad", "libby_stacks", "quietmarginalia", "austen_after_dark"],
+    tie: ["mara_teaches"],
+  },
+  Misery: {
+    film: ["noirhound", "celluloid_cat", "jun_frames"],
+    book: ["paperback_dad", "libby_stacks"],
+    tie: ["demo"],
+  },
+  "The Remains of the Day": {
+    book: ["quietmarginalia", "austen_after_dark", "libby_stacks"],
+    film: ["mara_teaches", "jun_frames", "celluloid_cat"],
+    tie: ["demo", "paperback_dad"],
+  },
+  "Little Women": {
+    book: ["austen_after_dark", "mara_teaches", "libby_stacks", "quietmarginalia"],
+    film: ["celluloid_cat", "demo"],
+    tie: ["jun_frames"],
+  },
+  Arrival: {
+    film: ["orbital_reads", "celluloid_cat", "jun_frames", "demo", "mara_teaches"],
+    book: ["libby_stacks", "quietmarginalia"],
+  },
+  "Jurassic Park": { film: ["paperback_dad", "celluloid_cat", "jun_frames", "demo"], book: ["orbital_reads"] },
+  "No Country for Old Men": {
+    film: ["noirhound", "jun_frames", "celluloid_cat"],
+    book: ["mara_teaches", "paperback_dad"],
+    tie: ["orbital_reads"],
+  },
+  "Pride & Prejudice": {
+    book: ["austen_after_dark", "libby_stacks", "quietmarginalia"],
+    film: ["celluloid_cat"],
+    tie: ["mara_teaches", "demo"],
+  },
+  "Gone Girl": { book: ["noirhound", "libby_stacks"], film: ["jun_frames", "celluloid_cat"], tie: ["paperback_dad"] },
+  "The Silence of the Lambs": { film: ["noirhound", "celluloid_cat", "jun_frames"], book: ["paperback_dad"] },
+});

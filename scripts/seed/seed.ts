@@ -30,6 +30,7 @@ import {
   connections as pairs,
   textPosts,
   users,
+  verdictVotes,
 } from "./content.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "./demo-account.ts";
 import { renderAvatar, renderCover, renderPoster, renderScreenshot } from "./images.ts";
@@ -161,6 +162,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       movieId,
       bookId,
       context: pair.context,
+      kind: pair.kind,
       screenshotKey,
       createdAt,
     });
@@ -229,6 +231,18 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     return { connectionId: connection.id, userId: sender.id, createdAt };
   });
 
+  const voteRows = verdictVotes.map((vote, index) => {
+    const connection = pairConnection(vote.connection);
+    const createdAt = Math.min(now, connection.createdAt + (index % 36) * 40 * MINUTE + 3 * MINUTE);
+    return {
+      movieId: connection.movieId as string,
+      bookId: connection.bookId as string,
+      userId: userId(vote.user).id,
+      choice: vote.choice,
+      createdAt,
+    };
+  });
+
   const favoriteRows = favorites.map((favorite, index) => {
     const connection = pairConnection(favorite.connection);
     const createdAt = Math.min(now, connection.createdAt + (index % 24) * 45 * MINUTE + 2 * MINUTE);
@@ -269,6 +283,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     db.insert(schema.followRequests).values(requestRows),
     db.insert(schema.likes).values(likeRows),
     db.insert(schema.favorites).values(favoriteRows),
+    db.insert(schema.verdictVotes).values(voteRows),
     db.insert(schema.comments).values(commentRows),
     db.insert(schema.notifications).values(notificationRows),
     ...searchRows,

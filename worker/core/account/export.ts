@@ -1,6 +1,16 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
-import { comments, connections, favorites, follows, likes, users } from "../../db/schema.ts";
+import {
+  books,
+  comments,
+  connections,
+  favorites,
+  follows,
+  likes,
+  movies,
+  users,
+  verdictVotes,
+} from "../../db/schema.ts";
 import { newestFirst, selectConnections, toConnectionView } from "../connections/index.ts";
 import { notificationsRead, toNotificationView } from "../notifications/index.ts";
 import { blockedMembersRead, meReads, toMe, toUserSummary } from "../people/index.ts";
@@ -8,7 +18,7 @@ import { blockedMembersRead, meReads, toMe, toUserSummary } from "../people/inde
 /**
  * API.md `GET /users/me/export`: everything the member created or chose, in the API's own shapes with absolute
  * image URLs, read in one round trip: their profile (with e-mail and favorites), all their connections (private
- * ones too), their comments, likes, favorites, follows and blocks, and the notifications they received. Other members'
+ * ones too), their comments, likes, favorites, "Book or film?" votes, follows and blocks, and the notifications they received. Other members'
  * content appears only as the ids and summaries the member's own items point at.
  */
 export async function exportAccount(services: RequestServices, viewer: Viewer) {
@@ -23,6 +33,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
     followingRows,
     blockedRows,
     notificationRows,
+    voteRows,
   ] = await db.batch([
     ...meReads(db, viewer.id),
     selectConnections(services, eq(connections.userId, viewer.id)).orderBy(...newestFirst),
@@ -61,6 +72,20 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
       .orderBy(asc(sql`lower(${users.username})`)),
     blockedMembersRead(db, viewer.id),
     notificationsRead(db, viewer.id),
+    db
+      .select({
+        movieId: movies.id,
+        movieTitle: movies.title,
+        bookId: books.id,
+        bookTitle: books.title,
+        choice: verdictVotes.choice,
+        createdAt: verdictVotes.createdAt,
+      })
+      .from(verdictVotes)
+      .innerJoin(movies, eq(movies.id, verdictVotes.movieId))
+      .innerJoin(books, eq(books.id, verdictVotes.bookId))
+      .where(eq(verdictVotes.userId, viewer.id))
+      .orderBy(asc(verdictVotes.createdAt)),
   ]);
   const me = toMe(origin, [profileRows, favoriteIds]);
   const iso = (time: number) => new Date(time).toISOString();
@@ -82,6 +107,12 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
       following: followingRows.map((row) => ({ user: toUserSummary(origin, row), createdAt: iso(row.createdAt) })),
       blocks: blockedRows.map((row) => ({ user: toUserSummary(origin, row), createdAt: iso(row.blockedAt) })),
       notifications: notificationRows.map((row) => toNotificationView(origin, row)),
+      verdictVotes: voteRows.map((row) => ({
+        movie: { _id: row.movieId, title: row.movieTitle },
+        book: { _id: row.bookId, title: row.bookTitle },
+        choice: row.choice,
+        createdAt: iso(row.createdAt),
+      })),
     },
   };
 }
