@@ -330,6 +330,7 @@ describe("GET /api/users/me/export", () => {
       "following",
       "blocks",
       "notifications",
+      "verdicts",
     ]);
     expect(data.profile).toMatchObject({
       _id: me._id,

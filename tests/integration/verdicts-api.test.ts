@@ -168,7 +168,7 @@ describe("Book or film?", () => {
 
   it("puts the member's votes in their export", async () => {
     const exported = await api(app, "GET", "/users/me/export", { token: voter.token });
-    expect(exported.body.verdictVotes).toEqual([
+    expect(exported.body.verdicts).toEqual([
       {
         movie: { _id: adaptation.movieRef._id, title: "Jaws" },
         book: { _id: adaptation.bookRef._id, title: "Jaws" },

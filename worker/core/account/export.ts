@@ -107,7 +107,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
       following: followingRows.map((row) => ({ user: toUserSummary(origin, row), createdAt: iso(row.createdAt) })),
       blocks: blockedRows.map((row) => ({ user: toUserSummary(origin, row), createdAt: iso(row.blockedAt) })),
       notifications: notificationRows.map((row) => toNotificationView(origin, row)),
-      verdictVotes: voteRows.map((row) => ({
+      verdicts: voteRows.map((row) => ({
         movie: { _id: row.movieId, title: row.movieTitle },
         book: { _id: row.bookId, title: row.bookTitle },
         choice: row.choice,
