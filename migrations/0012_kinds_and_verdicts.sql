@@ -24,6 +24,7 @@ CREATE TABLE `verdicts` (
 );
 --> statement-breakpoint
 CREATE INDEX `verdicts_book` ON `verdicts` (`book_id`,`movie_id`);--> statement-breakpoint
-CREATE INDEX `verdicts_most_votes` ON `verdicts` ("total" desc,`movie_id`,`book_id`);--> statement-breakpoint
+CREATE INDEX `verdicts_most_debated` ON `verdicts` (("total" - abs("book" - "film")) desc);--> statement-breakpoint
+CREATE INDEX `verdicts_clearest` ON `verdicts` ((abs("book" - "film") * 1.0 / "total") desc,"total" desc);--> statement-breakpoint
 ALTER TABLE `connections` ADD `kind` text DEFAULT 'other' NOT NULL;--> statement-breakpoint
 CREATE INDEX `connections_kind_newest` ON `connections` (`kind`,`created_at`,`id`,`owner_private`,`user_id`);

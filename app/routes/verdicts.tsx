@@ -57,13 +57,13 @@ export default function Verdicts({ loaderData }: Route.ComponentProps) {
       <Ranking
         id="most-debated"
         title="Most debated"
-        hint="The most votes, and the closest split between book and film."
+        hint="Many votes and a close split between book and film."
         pairs={loaderData.debated}
       />
       <Ranking
         id="clearest-wins"
         title="Clearest wins"
-        hint="The largest share for one side, among adaptations with at least three votes."
+        hint="The widest lead of the book or the film, among adaptations with at least three votes."
         pairs={loaderData.clearest}
       />
     </section>

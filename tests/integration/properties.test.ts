@@ -181,7 +181,18 @@ describe("API robustness properties", () => {
 
   it("answers random query strings on list routes", async () => {
     const query = fc.dictionary(
-      fc.constantFrom("pageNumber", "page", "q", "movieGenre", "director", "actor", "bookGenre", "author", "tags", "kind"),
+      fc.constantFrom(
+        "pageNumber",
+        "page",
+        "q",
+        "movieGenre",
+        "director",
+        "actor",
+        "bookGenre",
+        "author",
+        "tags",
+        "kind",
+      ),
       fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom("-1", "0", "1e9", "NaN", "%", "_", '"', "(", "*")),
     );
     await fc.assert(

@@ -416,6 +416,7 @@ export const verdicts = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.movieId, t.bookId] }),
     index("verdicts_book").on(t.bookId, t.movieId),
-    index("verdicts_most_votes").on(desc(t.total), t.movieId, t.bookId),
+    index("verdicts_most_debated").on(sql`(${t.total} - abs(${t.book} - ${t.film})) desc`),
+    index("verdicts_clearest").on(sql`(abs(${t.book} - ${t.film}) * 1.0 / ${t.total}) desc`, desc(t.total)),
   ],
 );

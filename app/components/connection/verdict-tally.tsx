@@ -15,8 +15,6 @@ const CHOICES: ReadonlyArray<{ choice: Choice; label: string }> = [
   { choice: "film", label: "Film" },
 ];
 
-const share = (count: number, total: number) => (total ? Math.round((count / total) * 100) : 0);
-
 /** A tally as a bar (book, tie, film) and its counts; shown on cards, the detail page and work pages. */
 export function TallyBar({ counts }: { counts: Counts }) {
   const { total } = counts;
@@ -28,7 +26,7 @@ export function TallyBar({ counts }: { counts: Counts }) {
               <span
                 key={choice}
                 className={`tally__part tally__part--${choice}`}
-                style={{ width: `${share(counts[choice], total)}%` }}
+                style={{ flexGrow: counts[choice] }}
               />
             ))
           : null}

@@ -105,15 +105,17 @@ function rankedPairs(db: Database, where: SQL | undefined, order: SQL[]) {
 }
 
 /**
- * The two rankings of /verdicts, for one batch: the most debated pairs (most votes, then the closest split
- * between book and film) and the clearest wins (the largest share for one side, among pairs with enough votes).
- * Both walk `verdicts_most_votes` from the top.
+ * The two rankings of /verdicts, for one batch, each walking its expression index from the top: the most debated
+ * pairs (the votes left once the gap between book and film is taken away: many votes and a close split both
+ * raise it) and the clearest wins (the gap between book and film as a share of all votes, among pairs with
+ * enough votes to mean something).
  */
 export function rankingReads(db: Database) {
-  const lead = sql`max(${verdicts.book}, ${verdicts.film}, ${verdicts.tie}) * 1.0 / ${verdicts.total}`;
+  const debated = sql`(${verdicts.total} - abs(${verdicts.book} - ${verdicts.film})) desc`;
+  const clearest = sql`(abs(${verdicts.book} - ${verdicts.film}) * 1.0 / ${verdicts.total}) desc`;
   return [
-    rankedPairs(db, undefined, [desc(verdicts.total), sql`abs(${verdicts.book} - ${verdicts.film})`]),
-    rankedPairs(db, sql`${verdicts.total} >= ${CLEAR_WIN_MIN_VOTES}`, [sql`${lead} desc`, desc(verdicts.total)]),
+    rankedPairs(db, undefined, [debated]),
+    rankedPairs(db, sql`${verdicts.total} >= ${CLEAR_WIN_MIN_VOTES}`, [clearest, desc(verdicts.total)]),
   ] as const;
 }
 
