@@ -56,7 +56,7 @@ function afterVote(verdict: Verdict, next: Choice | null): Verdict {
 /**
  * "Book or film?" on an adaptation: the tally for everyone; members vote with one of three buttons (again to
  * change, "Withdraw" to take it back). With JavaScript a fetcher posts it and the tally moves at once, falling
- * back to the server's if the vote fails; without, the form posts and the page comes back at the card.
+ * back to the server's if the vote fails (the buttons wait for the answer); without, the form posts and the page comes back at the card.
  */
 export function VerdictTally({ connectionId, verdict }: { connectionId: string; verdict: Verdict }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
@@ -67,12 +67,15 @@ export function VerdictTally({ connectionId, verdict }: { connectionId: string; 
   const shown = fetcher.formData
     ? afterVote(verdict, typeof pendingChoice === "string" && pendingChoice ? (pendingChoice as Choice) : null)
     : verdict;
+  // One vote in flight at a time: a second request could reach the server first and be overwritten.
+  const pending = fetcher.state !== "idle";
   const headingId = `verdict-${connectionId}`;
   return (
     <section className="verdict" aria-labelledby={headingId}>
-      <h3 id={headingId} className="verdict__title">
+      {/* Not a heading: the card's own heading level varies by page, and this belongs under it. */}
+      <p id={headingId} className="verdict__title">
         Book or film?
-      </h3>
+      </p>
       <TallyBar counts={shown} />
       {viewer ? (
         <fetcher.Form method="post" action={`/connections/${connectionId}/verdict`} className="verdict__vote">
@@ -85,12 +88,19 @@ export function VerdictTally({ connectionId, verdict }: { connectionId: string; 
               value={choice}
               className={`action-button${shown.mine === choice ? " action-button--on" : ""}`}
               aria-pressed={shown.mine === choice}
+              disabled={pending}
             >
               {label}
             </button>
           ))}
           {shown.mine ? (
-            <button type="submit" name="choice" value="" className="action-button action-button--quiet">
+            <button
+              type="submit"
+              name="choice"
+              value=""
+              className="action-button action-button--quiet"
+              disabled={pending}
+            >
               Withdraw my vote
             </button>
           ) : null}
