@@ -13,6 +13,7 @@ export default [
   route("account-deleted", "routes/account-deleted.tsx"),
   route("dev/outbox", "routes/dev-outbox.tsx"),
   route("search", "routes/search.tsx"),
+  route("verdicts", "routes/verdicts.tsx"),
   route("movies/:movieId", "routes/movie.tsx"),
   route("books/:bookId", "routes/book.tsx"),
   route("connections/:connectionId", "routes/connection.tsx"),
@@ -42,6 +43,7 @@ export default [
     route("report/:targetType/:targetId", "routes/report.tsx"),
     route("moderation", "routes/moderation.tsx"),
     route("moderation/log", "routes/moderation-log.tsx"),
+    route("connections/:connectionId/verdict", "routes/connection-verdict.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,8 @@
+import { Link } from "react-router";
 import type { ConnectionView } from "../../worker/core/connections/index.ts";
+import type { PairVerdict } from "../../worker/core/verdicts/index.ts";
 import { fallbackTo } from "../image-fallback.ts";
+import { TallyBar } from "./connection/verdict-tally.tsx";
 import { FeaturedConnections } from "./featured-connections.tsx";
 
 /**
@@ -16,6 +19,7 @@ export function CatalogPage({
   synopsis,
   facts,
   connections,
+  verdicts,
 }: {
   kind: "movie" | "book";
   title: string;
@@ -27,6 +31,8 @@ export function CatalogPage({
   synopsis: string;
   facts: Array<{ label: string; value: string }>;
   connections: ConnectionView[];
+  /** "Book or film?" tallies of the adaptation pairs this work is in. */
+  verdicts: PairVerdict[];
 }) {
   return (
     <article className="catalog" aria-labelledby="catalog-title">
@@ -75,6 +81,22 @@ export function CatalogPage({
           ) : null}
         </div>
       </header>
+
+      {verdicts.length ? (
+        <section className="catalog__verdicts" aria-labelledby="verdicts-title">
+          <h2 id="verdicts-title">Book or film?</h2>
+          <ul className="verdict-list">
+            {verdicts.map((verdict) => (
+              <li key={verdict.pairWith._id}>
+                <Link to={`/${kind === "movie" ? "books" : "movies"}/${verdict.pairWith._id}`}>
+                  {kind === "movie" ? "The book" : "The film"}: {verdict.pairWith.title}
+                </Link>
+                <TallyBar counts={verdict} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <FeaturedConnections connections={connections} noun={kind} />
     </article>

@@ -13,6 +13,7 @@ export function SiteFooter() {
           <Link to="/help">Help / FAQ</Link>
           <Link to="/updates">Updates</Link>
           <Link to="/all-users">All Public Users</Link>
+          <Link to="/verdicts">Book or film?</Link>
         </nav>
       </div>
     </footer>

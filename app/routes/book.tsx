@@ -37,6 +37,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
       synopsis={book.synopsis}
       facts={facts}
       connections={connections}
+      verdicts={book.verdicts}
     />
   );
 }

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { EDIT_CONNECTION_FORMS } from "../../worker/core/rules/edit-connection-forms.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
+import { KindField } from "../components/kind-field.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
@@ -46,6 +47,7 @@ export default function EditConnection({ loaderData, actionData }: Route.Compone
           defaultValue={values?.context ?? connection.context}
           {...rules.field("context")}
         />
+        {textOnly ? null : <KindField defaultValue={values?.kind ?? connection.kind} {...rules.field("kind")} />}
         <FormField
           label="Tags"
           defaultValue={values?.tags ?? connection.tags.join(", ")}

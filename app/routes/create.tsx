@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { CREATE_CONNECTION_FORM } from "../../worker/core/rules/create-connection-form.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
+import { KindField } from "../components/kind-field.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/create";
@@ -73,6 +74,7 @@ export default function Create({ actionData }: Route.ComponentProps) {
             rows={5}
             placeholder="Why do these two belong together?"
           />
+          <KindField defaultValue={values.kind} {...rules.field("kind")} />
           <FormField {...field("tags", "Tags")} placeholder="adaptation, dystopia" {...list} />
           <FormField label="Screenshot" type="file" {...rules.field("screenshot")} />
         </fieldset>

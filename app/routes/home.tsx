@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { FeedFilters } from "../../worker/core/connections/index.ts";
+import { CONNECTION_KINDS, KIND_LABELS } from "../../worker/core/rules/kinds.ts";
 import { CardList } from "../components/connection/card-list.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { pageMeta } from "../meta.ts";
@@ -27,7 +28,7 @@ const FILTER_FIELDS: Array<{ name: keyof FeedFilters; label: string }> = [
 
 function Feed({ feed, filters }: Extract<Route.ComponentProps["loaderData"], { kind: "feed" }>) {
   const filtered = Object.keys(filters).length > 0;
-  const fieldFiltered = FILTER_FIELDS.some((field) => filters[field.name]);
+  const fieldFiltered = Boolean(filters.kind) || FILTER_FIELDS.some((field) => filters[field.name]);
   return (
     <section aria-labelledby="feed-title" className="feed">
       <h1 id="feed-title">Your feed</h1>
@@ -48,6 +49,17 @@ function Feed({ feed, filters }: Extract<Route.ComponentProps["loaderData"], { k
               <input id={`filter-${field.name}`} name={field.name} defaultValue={filters[field.name] ?? ""} />
             </div>
           ))}
+          <div className="field">
+            <label htmlFor="filter-kind">Kind</label>
+            <select id="filter-kind" name="kind" defaultValue={filters.kind ?? ""}>
+              <option value="">Any kind</option>
+              {CONNECTION_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {KIND_LABELS[kind]}
+                </option>
+              ))}
+            </select>
+          </div>
           {filters.tags ? <input type="hidden" name="tags" value={filters.tags} /> : null}
           <div className="filters__actions">
             <button type="submit" className="button button--small">

@@ -33,6 +33,7 @@ export default function Movie({ loaderData }: Route.ComponentProps) {
       synopsis={movie.synopsis}
       facts={movie.actors.length ? [{ label: "Starring", value: movie.actors.join(", ") }] : []}
       connections={connections}
+      verdicts={movie.verdicts}
     />
   );
 }

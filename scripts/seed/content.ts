@@ -102,6 +102,8 @@ export interface SeedBook {
 
 export interface SeedConnection {
   author: Username;
+  /** Adaptation when the film is made from the book; theme or cameo (the book appears in the film) otherwise. */
+  kind: "adaptation" | "theme" | "cameo";
   movie: SeedMovie;
   book: SeedBook;
   /** Two to five sentences in the member's voice. */
@@ -128,6 +130,13 @@ export type SeedFollow = readonly [Username, Username];
 export interface SeedReaction {
   user: Username;
   connection: number;
+}
+
+/** A "Book or film?" vote on the pair of an adaptation; `connection` indexes `connections`. */
+export interface SeedVote {
+  user: Username;
+  connection: number;
+  choice: "book" | "film" | "tie";
 }
 
 export interface SeedComment {
@@ -258,6 +267,7 @@ export const connections: SeedConnection[] = [
   // 0
   {
     author: "noirhound",
+    kind: "adaptation",
     movie: {
       title: "No Country for Old Men",
       year: 2007,
@@ -284,6 +294,7 @@ export const connections: SeedConnection[] = [
   // 1
   {
     author: "orbital_reads",
+    kind: "adaptation",
     movie: {
       title: "Arrival",
       year: 2016,
@@ -310,6 +321,7 @@ export const connections: SeedConnection[] = [
   // 2
   {
     author: "mara_teaches",
+    kind: "adaptation",
     movie: {
       title: "The Shining",
       year: 1980,
@@ -337,6 +349,7 @@ export const connections: SeedConnection[] = [
   // 3
   {
     author: "libby_stacks",
+    kind: "adaptation",
     movie: {
       title: "Little Women",
       year: 2019,
@@ -363,6 +376,7 @@ export const connections: SeedConnection[] = [
   // 4
   {
     author: "orbital_reads",
+    kind: "adaptation",
     movie: {
       title: "Dune",
       year: 2021,
@@ -389,6 +403,7 @@ export const connections: SeedConnection[] = [
   // 5
   {
     author: "jun_frames",
+    kind: "adaptation",
     movie: {
       title: "Children of Men",
       year: 2006,
@@ -416,6 +431,7 @@ export const connections: SeedConnection[] = [
   // 6
   {
     author: "paperback_dad",
+    kind: "adaptation",
     movie: {
       title: "Jurassic Park",
       year: 1993,
@@ -442,6 +458,7 @@ export const connections: SeedConnection[] = [
   // 7
   {
     author: "austen_after_dark",
+    kind: "adaptation",
     movie: {
       title: "The Remains of the Day",
       year: 1993,
@@ -468,6 +485,7 @@ export const connections: SeedConnection[] = [
   // 8
   {
     author: "paperback_dad",
+    kind: "adaptation",
     movie: {
       title: "Misery",
       year: 1990,
@@ -494,6 +512,7 @@ export const connections: SeedConnection[] = [
   // 9
   {
     author: "orbital_reads",
+    kind: "adaptation",
     movie: {
       title: "Blade Runner",
       year: 1982,
@@ -520,6 +539,7 @@ export const connections: SeedConnection[] = [
   // 10 (private author)
   {
     author: "quietmarginalia",
+    kind: "adaptation",
     movie: {
       title: "The Road",
       year: 2009,
@@ -546,6 +566,7 @@ export const connections: SeedConnection[] = [
   // 11
   {
     author: "celluloid_cat",
+    kind: "adaptation",
     movie: {
       title: "Annihilation",
       year: 2018,
@@ -572,6 +593,7 @@ export const connections: SeedConnection[] = [
   // 12 (private author)
   {
     author: "quietmarginalia",
+    kind: "adaptation",
     movie: {
       title: "Never Let Me Go",
       year: 2010,
@@ -598,6 +620,7 @@ export const connections: SeedConnection[] = [
   // 13
   {
     author: "mara_teaches",
+    kind: "adaptation",
     movie: {
       title: "Apocalypse Now",
       year: 1979,
@@ -625,6 +648,7 @@ export const connections: SeedConnection[] = [
   // 14
   {
     author: "orbital_reads",
+    kind: "adaptation",
     movie: {
       title: "Stalker",
       year: 1979,
@@ -651,6 +675,7 @@ export const connections: SeedConnection[] = [
   // 15
   {
     author: "jun_frames",
+    kind: "adaptation",
     movie: {
       title: "The Handmaiden",
       year: 2016,
@@ -677,6 +702,7 @@ export const connections: SeedConnection[] = [
   // 16
   {
     author: "austen_after_dark",
+    kind: "adaptation",
     movie: {
       title: "Pride & Prejudice",
       year: 2005,
@@ -703,6 +729,7 @@ export const connections: SeedConnection[] = [
   // 17
   {
     author: "demo",
+    kind: "adaptation",
     movie: {
       title: "The Martian",
       year: 2015,
@@ -729,6 +756,7 @@ export const connections: SeedConnection[] = [
   // 18
   {
     author: "austen_after_dark",
+    kind: "adaptation",
     movie: {
       title: "Atonement",
       year: 2007,
@@ -755,6 +783,7 @@ export const connections: SeedConnection[] = [
   // 19
   {
     author: "noirhound",
+    kind: "adaptation",
     movie: {
       title: "The Silence of the Lambs",
       year: 1991,
@@ -781,6 +810,7 @@ export const connections: SeedConnection[] = [
   // 20
   {
     author: "noirhound",
+    kind: "adaptation",
     movie: {
       title: "Gone Girl",
       year: 2014,
@@ -807,6 +837,7 @@ export const connections: SeedConnection[] = [
   // 21
   {
     author: "noirhound",
+    kind: "adaptation",
     movie: {
       title: "The Godfather",
       year: 1972,
@@ -833,6 +864,7 @@ export const connections: SeedConnection[] = [
   // 22
   {
     author: "orbital_reads",
+    kind: "theme",
     movie: {
       title: "Gattaca",
       year: 1997,
@@ -859,6 +891,7 @@ export const connections: SeedConnection[] = [
   // 23
   {
     author: "celluloid_cat",
+    kind: "theme",
     movie: {
       title: "Ex Machina",
       year: 2014,
@@ -885,6 +918,7 @@ export const connections: SeedConnection[] = [
   // 24
   {
     author: "mara_teaches",
+    kind: "theme",
     movie: {
       title: "The Truman Show",
       year: 1998,
@@ -911,6 +945,7 @@ export const connections: SeedConnection[] = [
   // 25 (private author)
   {
     author: "quietmarginalia",
+    kind: "theme",
     movie: {
       title: "Her",
       year: 2013,
@@ -937,6 +972,7 @@ export const connections: SeedConnection[] = [
   // 26
   {
     author: "jun_frames",
+    kind: "theme",
     movie: {
       title: "Parasite",
       year: 2019,
@@ -963,6 +999,7 @@ export const connections: SeedConnection[] = [
   // 27
   {
     author: "celluloid_cat",
+    kind: "theme",
     movie: {
       title: "Mad Max: Fury Road",
       year: 2015,
@@ -989,6 +1026,7 @@ export const connections: SeedConnection[] = [
   // 28
   {
     author: "libby_stacks",
+    kind: "cameo",
     movie: {
       title: "Conspiracy Theory",
       year: 1997,
@@ -1015,6 +1053,7 @@ export const connections: SeedConnection[] = [
   // 29
   {
     author: "jun_frames",
+    kind: "cameo",
     movie: {
       title: "The Matrix",
       year: 1999,
@@ -1041,6 +1080,7 @@ export const connections: SeedConnection[] = [
   // 30
   {
     author: "demo",
+    kind: "cameo",
     movie: {
       title: "Pulp Fiction",
       year: 1994,
@@ -1067,6 +1107,7 @@ export const connections: SeedConnection[] = [
   // 31
   {
     author: "libby_stacks",
+    kind: "cameo",
     movie: {
       title: "The Shawshank Redemption",
       year: 1994,
@@ -1093,6 +1134,7 @@ export const connections: SeedConnection[] = [
   // 32
   {
     author: "paperback_dad",
+    kind: "cameo",
     movie: {
       title: "Star Trek II: The Wrath of Khan",
       year: 1982,
@@ -1120,6 +1162,7 @@ export const connections: SeedConnection[] = [
   // 33
   {
     author: "libby_stacks",
+    kind: "cameo",
     movie: {
       title: "Good Will Hunting",
       year: 1997,
@@ -1146,6 +1189,7 @@ export const connections: SeedConnection[] = [
   // 34
   {
     author: "mara_teaches",
+    kind: "cameo",
     movie: {
       title: "Dead Poets Society",
       year: 1989,
@@ -1751,3 +1795,70 @@ export const reportCases: SeedReportCase[] = [
     ],
   },
 ];
+
+function votes(byMovie: Record<string, Partial<Record<SeedVote["choice"], Username[]>>>): SeedVote[] {
+  return Object.entries(byMovie).flatMap(([title, choices]) => {
+    const connection = at(title);
+    return Object.entries(choices).flatMap(([choice, names]) =>
+      (names ?? []).map((user) => ({ user, connection, choice: choice as SeedVote["choice"] })),
+    );
+  });
+}
+
+/**
+ * "Book or film?" votes on adaptations, as a film club would split: the usual landslides (The Godfather, Blade
+ * Runner for the film; Dune for the book), close fights (The Shining, Misery, The Remains of the Day) and a few
+ * pairs nobody has voted on yet. The private member's own post (The Road) gets none.
+ */
+export const verdictVotes: SeedVote[] = votes({
+  "The Godfather": {
+    film: ["demo", "mara_teaches", "noirhound", "jun_frames", "paperback_dad", "celluloid_cat", "orbital_reads"],
+    book: ["libby_stacks"],
+  },
+  "Blade Runner": {
+    film: ["orbital_reads", "jun_frames", "celluloid_cat", "noirhound", "paperback_dad"],
+    book: ["libby_stacks", "quietmarginalia"],
+  },
+  Dune: {
+    book: ["orbital_reads", "libby_stacks", "paperback_dad", "quietmarginalia", "mara_teaches"],
+    film: ["celluloid_cat", "jun_frames"],
+    tie: ["demo"],
+  },
+  "The Shining": {
+    film: ["celluloid_cat", "jun_frames", "noirhound", "demo"],
+    book: ["paperback_dad", "libby_stacks", "quietmarginalia", "austen_after_dark"],
+    tie: ["mara_teaches"],
+  },
+  Misery: {
+    film: ["noirhound", "celluloid_cat", "jun_frames"],
+    book: ["paperback_dad", "libby_stacks"],
+    tie: ["demo"],
+  },
+  "The Remains of the Day": {
+    book: ["quietmarginalia", "austen_after_dark", "libby_stacks"],
+    film: ["mara_teaches", "jun_frames", "celluloid_cat"],
+    tie: ["demo", "paperback_dad"],
+  },
+  "Little Women": {
+    book: ["austen_after_dark", "mara_teaches", "libby_stacks", "quietmarginalia"],
+    film: ["celluloid_cat", "demo"],
+    tie: ["jun_frames"],
+  },
+  Arrival: {
+    film: ["orbital_reads", "celluloid_cat", "jun_frames", "demo", "mara_teaches"],
+    book: ["libby_stacks", "quietmarginalia"],
+  },
+  "Jurassic Park": { film: ["paperback_dad", "celluloid_cat", "jun_frames", "demo"], book: ["orbital_reads"] },
+  "No Country for Old Men": {
+    film: ["noirhound", "jun_frames", "celluloid_cat"],
+    book: ["mara_teaches", "paperback_dad"],
+    tie: ["orbital_reads"],
+  },
+  "Pride & Prejudice": {
+    book: ["austen_after_dark", "libby_stacks", "quietmarginalia"],
+    film: ["celluloid_cat"],
+    tie: ["mara_teaches", "demo"],
+  },
+  "Gone Girl": { book: ["noirhound", "libby_stacks"], film: ["jun_frames", "celluloid_cat"], tie: ["paperback_dad"] },
+  "The Silence of the Lambs": { film: ["noirhound", "celluloid_cat", "jun_frames"], book: ["paperback_dad"] },
+});

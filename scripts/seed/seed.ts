@@ -32,6 +32,7 @@ import {
   reportCases,
   textPosts,
   users,
+  verdictVotes,
 } from "./content.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD, MODERATOR_EMAIL } from "./demo-account.ts";
 import { renderAvatar, renderCover, renderPoster, renderScreenshot } from "./images.ts";
@@ -164,6 +165,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       movieId,
       bookId,
       context: pair.context,
+      kind: pair.kind,
       screenshotKey,
       createdAt,
     });
@@ -230,6 +232,18 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     const sender = userId(like.user);
     notify("like", sender, connection.userId, connection.id, createdAt, { dedupeKey: `like:${connection.id}` });
     return { connectionId: connection.id, userId: sender.id, createdAt };
+  });
+
+  const voteRows = verdictVotes.map((vote, index) => {
+    const connection = pairConnection(vote.connection);
+    const createdAt = Math.min(now, connection.createdAt + (index % 36) * 40 * MINUTE + 3 * MINUTE);
+    return {
+      movieId: connection.movieId as string,
+      bookId: connection.bookId as string,
+      userId: userId(vote.user).id,
+      choice: vote.choice,
+      createdAt,
+    };
   });
 
   const favoriteRows = favorites.map((favorite, index) => {
@@ -323,6 +337,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     db.insert(schema.followRequests).values(requestRows),
     db.insert(schema.likes).values(likeRows),
     db.insert(schema.favorites).values(favoriteRows),
+    db.insert(schema.verdictVotes).values(voteRows),
     db.insert(schema.comments).values(commentRows),
     db.insert(schema.notifications).values(notificationRows),
     db.insert(schema.reportCases).values(caseRows),

@@ -339,6 +339,7 @@ describe("GET /api/users/me/export", () => {
       "blocks",
       "notifications",
       "reports",
+      "verdicts",
     ]);
     expect(data.profile).toMatchObject({
       _id: me._id,

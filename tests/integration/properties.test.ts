@@ -64,6 +64,8 @@ const ROUTES: Array<[method: string, path: (id: string) => string]> = [
   ["DELETE", (id) => `/connections/${id}`],
   ["POST", (id) => `/connections/${id}/like`],
   ["POST", (id) => `/connections/${id}/favorite`],
+  ["PUT", (id) => `/connections/${id}/verdict`],
+  ["DELETE", (id) => `/connections/${id}/verdict`],
   ["POST", () => "/connections/batch"],
   ["GET", (id) => `/connections/${id}/comments`],
   ["POST", (id) => `/connections/${id}/comments`],
@@ -191,7 +193,18 @@ describe("API robustness properties", () => {
 
   it("answers random query strings on list routes", async () => {
     const query = fc.dictionary(
-      fc.constantFrom("pageNumber", "page", "q", "movieGenre", "director", "actor", "bookGenre", "author", "tags"),
+      fc.constantFrom(
+        "pageNumber",
+        "page",
+        "q",
+        "movieGenre",
+        "director",
+        "actor",
+        "bookGenre",
+        "author",
+        "tags",
+        "kind",
+      ),
       fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom("-1", "0", "1e9", "NaN", "%", "_", '"', "(", "*")),
     );
     await fc.assert(

@@ -128,3 +128,23 @@ describe("field constraints", () => {
     );
   });
 });
+
+describe("connection kind", () => {
+  it("accepts a listed kind or none, and names the field for anything else, in the browser and on the server", () => {
+    const fields = { movieTitle: "Jaws", bookTitle: "Jaws" };
+    for (const form of [CREATE_CONNECTION_FORM, EDIT_CONNECTION_FORMS.full]) {
+      expect(browserAnswer(form, { ...fields, kind: "" })).toBeNull();
+      expect(browserAnswer(form, { ...fields, kind: "cameo" })).toBeNull();
+      expect(browserAnswer(form, { ...fields, kind: "sequel" })).toEqual({
+        message: "Kind must be adaptation, theme, cameo or other.",
+        field: "kind",
+      });
+    }
+    const server = createConnectionSchema.safeParse({ ...fields, kind: "Adaptation" });
+    expect(server.success).toBe(false);
+    expect(server.error?.issues[0]).toMatchObject({
+      message: "Kind must be adaptation, theme, cameo or other.",
+      path: ["kind"],
+    });
+  });
+});

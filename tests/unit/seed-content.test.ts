@@ -12,6 +12,7 @@ import {
   textPosts,
   USERNAMES,
   users,
+  verdictVotes,
 } from "../../scripts/seed/content.ts";
 import { DEMO_EMAIL } from "../../scripts/seed/demo-account.ts";
 import { REPORT_REASONS } from "../../worker/core/rules/index.ts";
@@ -282,5 +283,30 @@ describe("seed content: moderation", () => {
     }
     expect(reportCases.some((entry) => entry.comment !== undefined)).toBe(true);
     expect(reportCases.some((entry) => entry.comment === undefined && entry.reports.length > 1)).toBe(true);
+  });
+});
+
+describe("seed content: Book or film?", () => {
+  it("has votes on at least ten adaptations, one per member per pair, never on the private member's posts", () => {
+    const pairs = new Set<string>();
+    const seen = new Set<string>();
+    for (const vote of verdictVotes) {
+      const connection = connections[vote.connection]!;
+      expect(connection.kind, connection.movie.title).toBe("adaptation");
+      expect(usernames.has(vote.user)).toBe(true);
+      expect(privateUsers.map((u) => u.username)).not.toContain(connection.author);
+      const pair = `${connection.movie.title}\u0000${connection.book.title}`;
+      const key = `${pair}\u0000${vote.user}`;
+      expect(seen.has(key), key).toBe(false);
+      seen.add(key);
+      pairs.add(pair);
+    }
+    expect(pairs.size).toBeGreaterThanOrEqual(10);
+  });
+
+  it("sets a kind on every pair, with several of each", () => {
+    for (const kind of ["adaptation", "theme", "cameo"]) {
+      expect(connections.filter((c) => c.kind === kind).length, kind).toBeGreaterThanOrEqual(5);
+    }
   });
 });

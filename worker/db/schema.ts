@@ -27,6 +27,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { CONNECTION_KINDS, VERDICT_CHOICES } from "../core/rules/index.ts";
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, RESOLVE_ACTIONS } from "../core/rules/moderation.ts";
 
 const createdAt = () =>
@@ -145,6 +146,7 @@ export const connections = sqliteTable(
     movieId: text("movie_id").references(() => movies.id),
     bookId: text("book_id").references(() => books.id),
     context: text("context").notNull().default(""),
+    kind: text("kind", { enum: CONNECTION_KINDS }).notNull().default("other"),
     screenshotKey: text("screenshot_key"),
     moviePosterKey: text("movie_poster_key"),
     bookCoverKey: text("book_cover_key"),
@@ -163,6 +165,7 @@ export const connections = sqliteTable(
     index("connections_user_newest").on(t.userId, t.createdAt, t.id, t.ownerPrivate),
     index("connections_movie_newest").on(t.movieId, t.createdAt, t.id, t.ownerPrivate, t.userId),
     index("connections_book_newest").on(t.bookId, t.createdAt, t.id, t.ownerPrivate, t.userId),
+    index("connections_kind_newest").on(t.kind, t.createdAt, t.id, t.ownerPrivate, t.userId),
   ],
 );
 
@@ -476,5 +479,40 @@ export const moderationActions = sqliteTable(
   (t) => [
     index("moderation_actions_newest").on(t.createdAt, t.id),
     index("moderation_actions_moderator").on(t.moderatorId),
+  ],
+);
+
+/**
+ * "Book or film?": one member's vote on an adaptation pair (a movie and a book), whichever connection of the
+ * pair it was cast on; the primary key makes it one vote per member per pair.
+ */
+export const verdictVotes = sqliteTable(
+  "verdict_votes",
+  {
+    movieId: childOf("movie_id", () => movies.id),
+    bookId: childOf("book_id", () => books.id),
+    userId: childOf("user_id", () => users.id),
+    choice: text("choice", { enum: VERDICT_CHOICES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.movieId, t.bookId, t.userId] }), index("verdict_votes_user").on(t.userId)],
+);
+
+/** Each pair's tally, kept by triggers on `verdict_votes` (migration 0015), so a card reads one row. */
+export const verdicts = sqliteTable(
+  "verdicts",
+  {
+    movieId: childOf("movie_id", () => movies.id),
+    bookId: childOf("book_id", () => books.id),
+    book: integer("book").notNull().default(0),
+    film: integer("film").notNull().default(0),
+    tie: integer("tie").notNull().default(0),
+    total: integer("total").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.movieId, t.bookId] }),
+    index("verdicts_book").on(t.bookId, t.movieId),
+    index("verdicts_most_debated").on(sql`(${t.total} - abs(${t.book} - ${t.film})) desc`),
+    index("verdicts_clearest").on(sql`(abs(${t.book} - ${t.film}) * 1.0 / ${t.total}) desc`, desc(t.total)),
   ],
 );

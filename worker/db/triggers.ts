@@ -202,4 +202,26 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     createdIn: "0006_filter_facets",
     purpose: "replaces the author filter value on the book's connections",
   },
+  // "Book or film?" tallies per adaptation pair (verdicts), kept from the votes.
+  {
+    name: "verdict_votes_inserted",
+    table: "verdict_votes",
+    event: "AFTER INSERT",
+    createdIn: "0015_verdict_tallies",
+    purpose: "counts a new vote in its pair's tally",
+  },
+  {
+    name: "verdict_votes_changed",
+    table: "verdict_votes",
+    event: "AFTER UPDATE OF choice",
+    createdIn: "0015_verdict_tallies",
+    purpose: "moves a changed vote to its new choice",
+  },
+  {
+    name: "verdict_votes_deleted",
+    table: "verdict_votes",
+    event: "AFTER DELETE",
+    createdIn: "0015_verdict_tallies",
+    purpose: "uncounts a withdrawn or cascaded vote",
+  },
 ];

@@ -1,5 +1,6 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { ConnectionView } from "../../../worker/core/connections/index.ts";
+import { KIND_LABELS } from "../../../worker/core/rules/kinds.ts";
 import { memberName } from "../../../worker/core/rules/names.ts";
 import { fallbackTo } from "../../image-fallback.ts";
 import type { RootData } from "../../meta.ts";
@@ -12,6 +13,7 @@ import { ReportLink } from "../report-link.tsx";
 import { CardDiscussion } from "./card-discussion.tsx";
 import { FavoriteButton, LikeButton } from "./reaction-buttons.tsx";
 import { ShareMenu } from "./share-menu.tsx";
+import { VerdictTally } from "./verdict-tally.tsx";
 
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this connection?";
 const CONTEXT_PREVIEW = 280;
@@ -66,6 +68,9 @@ export function ConnectionCard({
             <Heading id={`card-title-${connection._id}`} className="card__title">
               <Link to={`/connections/${connection._id}`}>{title}</Link>
             </Heading>
+          )}
+          {textOnly ? null : (
+            <span className={`kind-label kind-label--${connection.kind}`}>{KIND_LABELS[connection.kind]}</span>
           )}
           <p className="card__byline">
             Added by <Link to={`/users/${userRef._id}`}>{author}</Link> on{" "}
@@ -134,6 +139,8 @@ export function ConnectionCard({
           ))}
         </ul>
       ) : null}
+
+      {connection.verdict ? <VerdictTally connectionId={connection._id} verdict={connection.verdict} /> : null}
 
       <footer className="card__actions">
         <LikeButton connectionId={connection._id} likes={connection.likes} />

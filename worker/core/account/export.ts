@@ -1,6 +1,16 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
-import { comments, connections, favorites, follows, likes, users } from "../../db/schema.ts";
+import {
+  books,
+  comments,
+  connections,
+  favorites,
+  follows,
+  likes,
+  movies,
+  users,
+  verdictVotes,
+} from "../../db/schema.ts";
 import { newestFirst, selectConnections, toConnectionView } from "../connections/index.ts";
 import { reportsFiledBy, toFiledReport } from "../moderation/index.ts";
 import { notificationsRead, toNotificationView } from "../notifications/index.ts";
@@ -9,8 +19,9 @@ import { blockedMembersRead, meReads, toMe, toUserSummary } from "../people/inde
 /**
  * API.md `GET /users/me/export`: everything the member created or chose, in the API's own shapes with absolute
  * image URLs, read in one round trip: their profile (with e-mail and favorites), all their connections (private
- * ones too), their comments, likes, favorites, follows and blocks, the notifications they received and the reports
- * they filed (what, why and whether the case is still open; never what other reporters said). Other members'
+ * ones too), their comments, likes, favorites, "Book or film?" votes, follows and blocks, the notifications they
+ * received and the reports they filed (what, why and whether the case is still open; never what other reporters
+ * said). Other members'
  * content appears only as the ids and summaries the member's own items point at.
  */
 export async function exportAccount(services: RequestServices, viewer: Viewer) {
@@ -26,6 +37,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
     blockedRows,
     notificationRows,
     reportRows,
+    voteRows,
   ] = await db.batch([
     ...meReads(db, viewer.id),
     selectConnections(services, eq(connections.userId, viewer.id)).orderBy(...newestFirst),
@@ -65,6 +77,20 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
     blockedMembersRead(db, viewer.id),
     notificationsRead(db, viewer.id),
     reportsFiledBy(db, viewer.id),
+    db
+      .select({
+        movieId: movies.id,
+        movieTitle: movies.title,
+        bookId: books.id,
+        bookTitle: books.title,
+        choice: verdictVotes.choice,
+        createdAt: verdictVotes.createdAt,
+      })
+      .from(verdictVotes)
+      .innerJoin(movies, eq(movies.id, verdictVotes.movieId))
+      .innerJoin(books, eq(books.id, verdictVotes.bookId))
+      .where(eq(verdictVotes.userId, viewer.id))
+      .orderBy(asc(verdictVotes.createdAt)),
   ]);
   const me = toMe(origin, [profileRows, favoriteIds]);
   const iso = (time: number) => new Date(time).toISOString();
@@ -87,6 +113,12 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
       blocks: blockedRows.map((row) => ({ user: toUserSummary(origin, row), createdAt: iso(row.blockedAt) })),
       notifications: notificationRows.map((row) => toNotificationView(origin, row)),
       reports: reportRows.map(toFiledReport),
+      verdicts: voteRows.map((row) => ({
+        movie: { _id: row.movieId, title: row.movieTitle },
+        book: { _id: row.bookId, title: row.bookTitle },
+        choice: row.choice,
+        createdAt: iso(row.createdAt),
+      })),
     },
   };
 }

@@ -7,6 +7,7 @@ import { jsonList } from "../../db/sql.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
+import { pairVerdictsColumn, toPairVerdicts } from "../verdicts/index.ts";
 import { bookSearchText, indexBook, indexMovie, movieSearchText } from "./search-index.ts";
 
 /** A movie's own fields: what a post enters and what API.md's Movie and MovieRef show. */
@@ -188,12 +189,20 @@ function listInserts(db: Database, table: string, key: string, id: SQL, items: s
 /** The read behind API.md's "Movie", for the caller's batch; `toMovie` shapes its row. */
 export function movieRead(db: Database, id: string) {
   return db
-    .select({ movie: movies, genres: catalogLists.movieGenres, actors: catalogLists.movieActors })
+    .select({
+      movie: movies,
+      genres: catalogLists.movieGenres,
+      actors: catalogLists.movieActors,
+      verdicts: pairVerdictsColumn({ movieId: movies.id }),
+    })
     .from(movies)
     .where(eq(movies.id, id));
 }
 
-export function toMovie(origin: string, { movie, genres, actors }: Awaited<ReturnType<typeof movieRead>>[number]) {
+export function toMovie(
+  origin: string,
+  { movie, genres, actors, verdicts }: Awaited<ReturnType<typeof movieRead>>[number],
+) {
   return {
     _id: movie.id,
     title: movie.title,
@@ -204,15 +213,19 @@ export function toMovie(origin: string, { movie, genres, actors }: Awaited<Retur
     synopsis: movie.synopsis,
     posterPath: apiImageUrl(origin, movie.posterKey),
     createdAt: new Date(movie.createdAt).toISOString(),
+    verdicts: toPairVerdicts(verdicts),
   };
 }
 
 /** The read behind API.md's "Book", for the caller's batch; `toBook` shapes its row. */
 export function bookRead(db: Database, id: string) {
-  return db.select({ book: books, genres: catalogLists.bookGenres }).from(books).where(eq(books.id, id));
+  return db
+    .select({ book: books, genres: catalogLists.bookGenres, verdicts: pairVerdictsColumn({ bookId: books.id }) })
+    .from(books)
+    .where(eq(books.id, id));
 }
 
-export function toBook(origin: string, { book, genres }: Awaited<ReturnType<typeof bookRead>>[number]) {
+export function toBook(origin: string, { book, genres, verdicts }: Awaited<ReturnType<typeof bookRead>>[number]) {
   return {
     _id: book.id,
     title: book.title,
@@ -223,6 +236,7 @@ export function toBook(origin: string, { book, genres }: Awaited<ReturnType<type
     synopsis: book.synopsis,
     coverPath: apiImageUrl(origin, book.coverKey),
     createdAt: new Date(book.createdAt).toISOString(),
+    verdicts: toPairVerdicts(verdicts),
   };
 }
 

@@ -38,6 +38,7 @@ import {
   IMAGE_KINDS,
   type ImageField,
   imageMessages,
+  kindOf,
   updateConnectionSchema,
 } from "./schemas.ts";
 
@@ -317,6 +318,7 @@ export async function createConnection(
         movieId: movie ? movie.id : null,
         bookId: book ? book.id : null,
         context: input.context,
+        kind: kindOf(input.kind, !movie || !book),
         screenshotKey: keys.screenshot ?? null,
         moviePosterKey: keys.moviePoster ?? null,
         bookCoverKey: keys.bookCover ?? null,
@@ -367,6 +369,7 @@ export async function updateConnection(
   const isTextOnly = !current.movieId || !current.bookId;
   const input = validate(updateConnectionSchema(isTextOnly), { context: current.context, ...fields });
   const { context } = input;
+  const kind = input.kind === undefined ? current.kind : kindOf(input.kind, isTextOnly);
   const tags = input.tags === undefined ? current.tags : normalizeTags(input.tags);
   const screenshot = await readImageUpload(files.screenshot, imageMessages(IMAGE_KINDS.screenshot), "screenshot");
   const { db } = services;
@@ -401,7 +404,7 @@ export async function updateConnection(
     statements.push(
       db
         .update(connections)
-        .set({ context, screenshotKey, bookId, updatedAt: Date.now() })
+        .set({ context, kind, screenshotKey, bookId, updatedAt: Date.now() })
         .where(eq(connections.id, id)),
       db.delete(connectionTags).where(eq(connectionTags.connectionId, id)),
       ...(tags.length ? [db.insert(connectionTags).values(tags.map((tag) => ({ connectionId: id, tag })))] : []),

@@ -9,7 +9,7 @@ import {
   facetCounts,
   tagCounts,
 } from "../../db/schema.ts";
-import { normalizeTags } from "../rules/index.ts";
+import { type ConnectionKind, normalizeTags } from "../rules/index.ts";
 
 /** Feed filters (API.md): trimmed, non-blank values; all must hold; tags match any of a comma-separated list. */
 export interface FeedFilters {
@@ -19,9 +19,11 @@ export interface FeedFilters {
   bookGenre?: string;
   author?: string;
   tags?: string;
+  /** API.md "Connection kinds": one kind; a value that is no kind matches nothing. */
+  kind?: string;
 }
 
-export const FEED_FILTER_NAMES = [...FACETS, "tags"] as const;
+export const FEED_FILTER_NAMES = [...FACETS, "tags", "kind"] as const;
 
 export function readFeedFilters(params: URLSearchParams | Record<string, string | undefined>): FeedFilters {
   const get = (name: string) =>
@@ -57,6 +59,7 @@ const hasFacet = ({ facet, value }: { facet: Facet; value: SQL | string }) =>
  */
 export function filterConditions(filters: FeedFilters): SQL[] {
   const conditions = facetValues(filters).map(hasFacet);
+  if (filters.kind) conditions.push(eq(connections.kind, filters.kind as ConnectionKind));
   const tags = normalizeTags(filters.tags);
   if (tags.length) {
     conditions.push(
@@ -114,6 +117,7 @@ export function newestFirstIndex(filters: FeedFilters): NewestFirstIndex | undef
 export function maintainedPublicCount(filters: FeedFilters): SQL | undefined {
   const facets = facetValues(filters);
   const tags = normalizeTags(filters.tags);
+  if (filters.kind) return undefined;
   if (!facets.length && !filters.tags) {
     return sql`(select ${counters.value} from ${counters} where ${counters.name} = 'public_connections')`;
   }

@@ -14,7 +14,8 @@ import {
   type UserSummary,
   viewerRelation,
 } from "../people/index.ts";
-import { PROFILE_MESSAGES } from "../rules/index.ts";
+import { type ConnectionKind, PROFILE_MESSAGES } from "../rules/index.ts";
+import { toVerdict, type Verdict, verdictColumns } from "../verdicts/index.ts";
 
 export interface MovieRef extends MovieFields {
   _id: string;
@@ -31,6 +32,7 @@ export interface ConnectionView {
   _id: string;
   userRef: UserSummary;
   context: string;
+  kind: ConnectionKind;
   tags: string[];
   createdAt: string;
   updatedAt: string;
@@ -41,6 +43,8 @@ export interface ConnectionView {
   bookCoverUrl: string;
   movieRef: MovieRef | null;
   bookRef: BookRef | null;
+  /** "Book or film?": the pair's tally on adaptations, null on other kinds. */
+  verdict: Verdict | null;
 }
 
 /** A connection's tags as a JSON array, in the order they were entered. */
@@ -57,6 +61,7 @@ export const tagList = jsonList(
 const connectionColumns = (viewer: Viewer | null) => ({
   id: connections.id,
   context: connections.context,
+  kind: connections.kind,
   createdAt: connections.createdAt,
   updatedAt: connections.updatedAt,
   screenshotKey: connections.screenshotKey,
@@ -90,6 +95,7 @@ const connectionColumns = (viewer: Viewer | null) => ({
     sql<number>`(select count(*) from ${comments} where ${and(eq(comments.connectionId, connections.id), authorVisibleTo(viewer, comments.userId))})`.mapWith(
       Number,
     ),
+  ...verdictColumns(viewer, { movieId: connections.movieId, bookId: connections.bookId }),
 });
 
 /** A select of connections the viewer may see, joined with their author, movie and book. */
@@ -114,6 +120,7 @@ export function toConnectionView(origin: string, row: ConnectionRow): Connection
     _id: row.id,
     userRef: toUserSummary(origin, { ...row, id: row.userId }),
     context: row.context,
+    kind: row.kind,
     tags: JSON.parse(row.tags) as string[],
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt ?? row.createdAt).toISOString(),
@@ -146,6 +153,7 @@ export function toConnectionView(origin: string, row: ConnectionRow): Connection
           coverPath: url(row.coverKey),
         }
       : null,
+    verdict: toVerdict(row),
   };
 }
 

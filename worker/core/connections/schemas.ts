@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  type ConnectionKind,
   CREATE_CONNECTION_FORM,
   EDIT_CONNECTION_FORMS,
   IMAGE_KINDS,
@@ -30,6 +31,10 @@ const text = z
   .transform((value) => String(value).trim());
 
 /** Comma-separated text (forms) or an array (JSON clients). */
+/** The kind stored: `other` when blank (API.md's default) and for text-only posts; the rules reject the rest. */
+export const kindOf = (value: string, textOnly: boolean): ConnectionKind =>
+  textOnly || !value ? "other" : (value as ConnectionKind);
+
 const list = z
   .union([z.string(), z.array(z.union([z.string(), z.number()]))])
   .catch("")
@@ -41,6 +46,7 @@ export const createConnectionSchema = z
     movieTitle: text,
     bookTitle: text,
     context: text,
+    kind: text,
     tags: list,
     movieGenres: list,
     movieDirector: text,
@@ -70,6 +76,7 @@ export const updateConnectionSchema = (textOnly: boolean) =>
   z
     .object({
       context: text,
+      kind: text.optional(),
       tags: list.optional(),
       bookAuthor: text.optional(),
       removeScreenshot: z

@@ -8,6 +8,7 @@ import {
   year,
 } from "./connections.ts";
 import { type FormRules, pairOr } from "./forms.ts";
+import { kindRule } from "./kinds.ts";
 
 const { title, name, context, synopsis, isbn } = CONNECTION_LIMITS;
 
@@ -15,6 +16,7 @@ type CreateField =
   | "movieTitle"
   | "bookTitle"
   | "context"
+  | "kind"
   | "tags"
   | "movieGenres"
   | "movieDirector"
@@ -37,6 +39,7 @@ export const CREATE_CONNECTION_FORM: FormRules<CreateField> = {
     movieTitle: "text",
     bookTitle: "text",
     context: "text",
+    kind: "text",
     tags: "list",
     movieGenres: "list",
     movieDirector: "text",
@@ -57,6 +60,7 @@ export const CREATE_CONNECTION_FORM: FormRules<CreateField> = {
     tooLong("movieTitle", "Movie title", title),
     tooLong("bookTitle", "Book title", title),
     tooLong("context", "Context", context),
+    kindRule("kind"),
     ...list("tags", "Tags"),
     ...list("movieGenres", "Movie genres"),
     tooLong("movieDirector", "Director", name),

@@ -1,14 +1,16 @@
 import { CONNECTION_LIMITS, image, list, NEED_TITLES_OR_CONTEXT, tooLong } from "./connections.ts";
 import { type FormRules, required } from "./forms.ts";
+import { kindRule } from "./kinds.ts";
 
 const { name, context } = CONNECTION_LIMITS;
 
-type EditField = "context" | "tags" | "bookAuthor" | "screenshot";
+type EditField = "context" | "kind" | "tags" | "bookAuthor" | "screenshot";
 
 const editRules = (textOnly: boolean): FormRules<EditField> => ({
-  fields: { context: "text", tags: "list", bookAuthor: "text", screenshot: "file" },
+  fields: { context: "text", kind: "text", tags: "list", bookAuthor: "text", screenshot: "file" },
   rules: [
     tooLong("context", "Context", context),
+    kindRule("kind"),
     ...list("tags", "Tags"),
     tooLong("bookAuthor", "Book author", name),
     // A text-only post is its context: it cannot be emptied.

@@ -235,3 +235,14 @@ export function imageRules<Name extends string>(
 ): Rule<Name>[] {
   return [fileType(field, IMAGE_TYPES, messages.invalidType), fileAtMost(field, MAX_IMAGE_BYTES, messages.tooLarge)];
 }
+
+/** Blank, or one of the values given (a select's options). */
+export function blankOrOneOf<Name extends string>(field: Name, values: readonly string[], message: string): Rule<Name> {
+  return {
+    message,
+    failsAt: (submitted) => {
+      const value = submitted[field];
+      return isText(value) && value !== "" && !values.includes(value) ? field : null;
+    },
+  };
+}

@@ -29,6 +29,15 @@ export {
   imageRules,
   readForm,
 } from "./forms.ts";
+export {
+  CONNECTION_KINDS,
+  type ConnectionKind,
+  KIND_INVALID,
+  KIND_LABELS,
+  VERDICT_CHOICES,
+  VERDICT_MESSAGES,
+  type VerdictChoice,
+} from "./kinds.ts";
 export { IMAGE_TYPES, MAX_IMAGE_BYTES } from "./limits.ts";
 export { listItems, normalizeTags, splitList } from "./lists.ts";
 export {

@@ -13,6 +13,7 @@ import {
 } from "../../core/connections/index.ts";
 import { addComment, listComments, toggleFavorite, toggleLike } from "../../core/discussion/index.ts";
 import { badRequest } from "../../core/errors.ts";
+import { castVote, withdrawVote } from "../../core/verdicts/index.ts";
 import { readFieldsAndFiles, readJson } from "../body.ts";
 import { type MemberEnv, member } from "../middleware/member.ts";
 
@@ -54,6 +55,12 @@ export const connectionsApi = new Hono<MemberEnv>()
   .post("/:id/like", member, async (c) => c.json(await toggleLike(c.var.services, c.var.viewer, c.req.param("id"))))
   .post("/:id/favorite", member, async (c) =>
     c.json(await toggleFavorite(c.var.services, c.var.viewer, c.req.param("id"))),
+  )
+  .put("/:id/verdict", member, async (c) =>
+    c.json(await castVote(c.var.services, c.var.viewer, c.req.param("id"), await readJson(c))),
+  )
+  .delete("/:id/verdict", member, async (c) =>
+    c.json(await withdrawVote(c.var.services, c.var.viewer, c.req.param("id"))),
   )
   .get("/:id/comments", async (c) => c.json(await listComments(c.var.services, c.req.param("id"))))
   .post("/:id/comments", member, async (c) => {

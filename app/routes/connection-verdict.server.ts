@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import { requestContext } from "../../worker/context.ts";
+import { VERDICT_MESSAGES } from "../../worker/core/rules/index.ts";
+import { castVote, withdrawVote } from "../../worker/core/verdicts/index.ts";
+import { requireViewer } from "../auth.server.ts";
+import { reactionReply } from "../reactions.server.ts";
+import type { Route } from "./+types/connection-verdict";
+
+/** A card's "Book or film?" form: a choice casts or changes the vote, an empty one withdraws it. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const form = await request.formData();
+  const services = context.get(requestContext);
+  const choice = form.get("choice");
+  const run = () =>
+    choice
+      ? castVote(services, viewer, params.connectionId, { choice })
+      : withdrawVote(services, viewer, params.connectionId);
+  return reactionReply(form, `card-${params.connectionId}`, run, VERDICT_MESSAGES.failed);
+}
+
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/connections/${params.connectionId}`);
+}

@@ -1,0 +1,13 @@
+export {
+  CLEAR_WIN_MIN_VOTES,
+  type PairVerdict,
+  pairVerdictsColumn,
+  type RankedPair,
+  rankingReads,
+  toPairVerdicts,
+  toVerdict,
+  type Verdict,
+  verdictColumns,
+  verdictRankings,
+} from "./tallies.ts";
+export { castVote, withdrawVote } from "./votes.ts";
