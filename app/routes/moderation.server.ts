@@ -21,7 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = url.searchParams.get("status") === "resolved" ? "resolved" : "open";
   const queue = await listCases(context.get(requestContext), status, pageNumber(url.searchParams.get("page")));
   const resolved = url.searchParams.get("resolved") as ResolveAction | null;
-  return { ...queue, notice: resolved && resolved in RESOLVED ? RESOLVED[resolved] : null, now: Date.now() };
+  return {
+    ...queue,
+    notice: resolved && Object.hasOwn(RESOLVED, resolved) ? RESOLVED[resolved] : null,
+    now: Date.now(),
+  };
 }
 
 /** Resolves one case (`caseId`) with an action and a note; then the queue again, saying what was done. */

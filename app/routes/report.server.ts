@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { fileReport, reportTarget } from "../../worker/core/moderation/index.ts";
-import { REPORT_TARGET_TYPES, type ReportTargetType } from "../../worker/core/rules/index.ts";
+import { isTargetType, type ReportTargetType } from "../../worker/core/rules/index.ts";
 import { requireViewer, safeRedirect } from "../auth.server.ts";
 import { notFoundPage } from "../failures.server.ts";
 import { formAction, textFields } from "../forms.server.ts";
@@ -15,7 +15,7 @@ const MISSING: Record<ReportTargetType, string> = {
 };
 
 function targetType(value: string): ReportTargetType {
-  if ((REPORT_TARGET_TYPES as readonly string[]).includes(value)) return value as ReportTargetType;
+  if (isTargetType(value)) return value;
   throw data({ message: "There is nothing to report here." }, { status: 404 });
 }
 
@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
     target: { type, summary: target.summary, url: target.url },
-    own: target.userId === viewer.id,
+    own: target.own,
     alreadyReported: target.alreadyReported,
     sent: url.searchParams.has("sent"),
     back: safeRedirect(url.searchParams.get("redirectTo"), target.url),

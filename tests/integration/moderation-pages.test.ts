@@ -59,6 +59,20 @@ describe("the seeded queue", () => {
   });
 });
 
+describe("the queue's notice", () => {
+  it("says what was done for a known action, and nothing for any other value (never the 500 page)", async () => {
+    const { cookie } = await moderator();
+    const known = await get("/moderation?resolved=dismiss", cookie);
+    expect(known.response.status).toBe(200);
+    expect(main(known.html)).toContain("Case dismissed.");
+    for (const value of ["toString", "constructor", "__proto__", "nonsense"]) {
+      const { response, html } = await get(`/moderation?resolved=${value}`, cookie);
+      expect(response.status, value).toBe(200);
+      expect(main(html), value).not.toContain("Case dismissed.");
+    }
+  });
+});
+
 describe("the report page", () => {
   it("needs a member, and answers 404 for what the member may not see", async () => {
     const { response } = await get(`/report/connection/${"a".repeat(24)}`);

@@ -1,20 +1,11 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
-import {
-  books,
-  comments,
-  connections,
-  favorites,
-  follows,
-  likes,
-  movies,
-  users,
-  verdictVotes,
-} from "../../db/schema.ts";
+import { comments, connections, favorites, follows, likes, users } from "../../db/schema.ts";
 import { newestFirst, selectConnections, toConnectionView } from "../connections/index.ts";
 import { reportsFiledBy, toFiledReport } from "../moderation/index.ts";
 import { notificationsRead, toNotificationView } from "../notifications/index.ts";
 import { blockedMembersRead, meReads, toMe, toUserSummary } from "../people/index.ts";
+import { toCastVote, votesCastBy } from "../verdicts/index.ts";
 
 /**
  * API.md `GET /users/me/export`: everything the member created or chose, in the API's own shapes with absolute
@@ -77,20 +68,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
     blockedMembersRead(db, viewer.id),
     notificationsRead(db, viewer.id),
     reportsFiledBy(db, viewer.id),
-    db
-      .select({
-        movieId: movies.id,
-        movieTitle: movies.title,
-        bookId: books.id,
-        bookTitle: books.title,
-        choice: verdictVotes.choice,
-        createdAt: verdictVotes.createdAt,
-      })
-      .from(verdictVotes)
-      .innerJoin(movies, eq(movies.id, verdictVotes.movieId))
-      .innerJoin(books, eq(books.id, verdictVotes.bookId))
-      .where(eq(verdictVotes.userId, viewer.id))
-      .orderBy(asc(verdictVotes.createdAt)),
+    votesCastBy(db, viewer.id),
   ]);
   const me = toMe(origin, [profileRows, favoriteIds]);
   const iso = (time: number) => new Date(time).toISOString();
@@ -113,12 +91,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
       blocks: blockedRows.map((row) => ({ user: toUserSummary(origin, row), createdAt: iso(row.blockedAt) })),
       notifications: notificationRows.map((row) => toNotificationView(origin, row)),
       reports: reportRows.map(toFiledReport),
-      verdicts: voteRows.map((row) => ({
-        movie: { _id: row.movieId, title: row.movieTitle },
-        book: { _id: row.bookId, title: row.bookTitle },
-        choice: row.choice,
-        createdAt: iso(row.createdAt),
-      })),
+      verdicts: voteRows.map(toCastVote),
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  CONNECTION_MESSAGES,
   type ConnectionKind,
   CREATE_CONNECTION_FORM,
   EDIT_CONNECTION_FORMS,
@@ -7,21 +8,10 @@ import {
   type ImageField,
   imageMessages,
   listItems,
-  NEED_TITLES_OR_CONTEXT,
 } from "../rules/index.ts";
 import { followRules } from "../validation.ts";
 
-export { IMAGE_KINDS, type ImageField, imageMessages };
-
-/** SPEC.md §5 and API.md messages for posting and editing connections. */
-export const CONNECTION_MESSAGES = {
-  needTitlesOrContext: NEED_TITLES_OR_CONTEXT,
-  invalidId: "Invalid Connection ID format",
-  notFound: "Connection not found",
-  notAuthorizedEdit: "You are not authorized to edit this connection.",
-  notAuthorizedDelete: "You are not authorized to delete this connection.",
-  deleted: "Connection deleted successfully",
-} as const;
+export { CONNECTION_MESSAGES, IMAGE_KINDS, type ImageField, imageMessages };
 
 // Fields only normalise here; the form's shared rules then run in one ordered pass, so the first message is
 // always the spec's rule, then the limits in form order.

@@ -25,7 +25,7 @@ const openCaseOf = (type: ReportTargetType, id: string) =>
 export async function fileReport(services: RequestServices, viewer: Viewer, input: unknown) {
   const { targetType, targetId, reason, note } = validate(reportSchema, fieldsOf(input));
   const target = await reportTarget(services, viewer, targetType, targetId);
-  if (target.userId === viewer.id) throw badRequest(MODERATION_MESSAGES.ownContent);
+  if (target.own) throw badRequest(MODERATION_MESSAGES.ownContent);
   await limitAttempts(services.env.REPORT_LIMITER, `member:${viewer.id}`);
   const { db } = services;
   const reportId = newId();

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import {
+  isTargetType,
   MODERATION_MESSAGES,
   REPORT_FORM,
   REPORT_STATUSES,
-  REPORT_TARGET_TYPES,
   RESOLVE_FORM,
   type ReportReason,
   type ReportStatus,
@@ -18,9 +18,6 @@ const text = z
   .string()
   .catch("")
   .transform((value) => value.trim());
-
-const isTargetType = (value: string): value is ReportTargetType =>
-  (REPORT_TARGET_TYPES as readonly string[]).includes(value);
 
 /** The report form's fields alone (the page knows its target from the address). */
 export const reportFieldsSchema = z.object({ reason: text, note: text }).superRefine(followRules(REPORT_FORM));

@@ -80,13 +80,15 @@ export async function reportTarget(
   viewer: Viewer,
   type: ReportTargetType,
   id: string,
-): Promise<ReportTarget & { alreadyReported: boolean }> {
+): Promise<ReportTarget & { alreadyReported: boolean; own: boolean }> {
   const alreadyReported = reportedByViewer(viewer, type, id);
   const found = (userId: string, reported: number, snapshot: { summary: string; url: string }) => ({
     type,
     id,
     userId,
     alreadyReported: Boolean(reported),
+    /** One's own connection, comment or profile: there is nothing to report (the core refuses it). */
+    own: userId === viewer.id,
     ...snapshot,
   });
   if (type === "connection") {

@@ -37,3 +37,13 @@ export const list = <Name extends string>(field: Name, label: string) => [
 export const year = <Name extends string>(field: Name, label: string) =>
   yearBetween(field, yearMin, yearMax, `${label} must be a year between ${yearMin} and ${yearMax}.`);
 export const image = <Name extends ImageField>(field: Name) => imageRules(field, imageMessages(IMAGE_KINDS[field]));
+
+/** SPEC.md §5 and API.md messages for posting and editing connections. */
+export const CONNECTION_MESSAGES = {
+  needTitlesOrContext: NEED_TITLES_OR_CONTEXT,
+  invalidId: "Invalid Connection ID format",
+  notFound: "Connection not found",
+  notAuthorizedEdit: "You are not authorized to edit this connection.",
+  notAuthorizedDelete: "You are not authorized to delete this connection.",
+  deleted: "Connection deleted successfully",
+} as const;

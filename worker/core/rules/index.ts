@@ -11,6 +11,7 @@ export { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "./comment-text.ts";
 export { COMMENT_FORMS, COMMENT_TEXT_MESSAGES } from "./comments.ts";
 export {
   CONNECTION_LIMITS,
+  CONNECTION_MESSAGES,
   IMAGE_KINDS,
   type ImageField,
   imageMessages,
@@ -41,6 +42,7 @@ export {
 export { IMAGE_TYPES, MAX_IMAGE_BYTES } from "./limits.ts";
 export { listItems, normalizeTags, splitList } from "./lists.ts";
 export {
+  isTargetType,
   MODERATION_MESSAGES,
   REPORT_FORM,
   REPORT_NOTE_MAX,

@@ -4,6 +4,10 @@ import { atMost, type FormRules, oneOf } from "./forms.ts";
 export const REPORT_TARGET_TYPES = ["connection", "comment", "user"] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
+/** Whether a report may be about this kind of thing (a connection, a comment or a member). */
+export const isTargetType = (value: string): value is ReportTargetType =>
+  (REPORT_TARGET_TYPES as readonly string[]).includes(value);
+
 export const REPORT_REASONS = ["spam", "harassment", "spoilers", "hateful", "sexual", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 

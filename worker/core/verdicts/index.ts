@@ -10,4 +10,4 @@ export {
   verdictColumns,
   verdictRankings,
 } from "./tallies.ts";
-export { castVote, withdrawVote } from "./votes.ts";
+export { castVote, toCastVote, votesCastBy, withdrawVote } from "./votes.ts";

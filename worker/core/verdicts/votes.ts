@@ -1,25 +1,22 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
-import { connections, verdictVotes } from "../../db/schema.ts";
+import type { Database } from "../../db/client.ts";
+import { books, connections, movies, verdictVotes } from "../../db/schema.ts";
 import { sqlNow } from "../../db/sql.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { connectionVisibleTo } from "../people/index.ts";
-import { VERDICT_CHOICES, VERDICT_MESSAGES, type VerdictChoice } from "../rules/index.ts";
+import { CONNECTION_MESSAGES, VERDICT_CHOICES, VERDICT_MESSAGES, type VerdictChoice } from "../rules/index.ts";
 import { toVerdict, type Verdict, type VerdictColumns, verdictColumns } from "./tallies.ts";
-
-// The connection messages are the connections domain's; repeated here so the two domains do not import each other.
-const INVALID_ID = "Invalid Connection ID format";
-const NOT_FOUND = "Connection not found";
 
 /** The adaptation pair of a connection the viewer may see: 400 for a malformed id or another kind, else 404. */
 async function adaptationPair({ db }: RequestServices, viewer: Viewer, connectionId: string) {
-  if (!isId(connectionId)) throw badRequest(INVALID_ID);
+  if (!isId(connectionId)) throw badRequest(CONNECTION_MESSAGES.invalidId);
   const [row] = await db
     .select({ kind: connections.kind, movieId: connections.movieId, bookId: connections.bookId })
     .from(connections)
     .where(and(eq(connections.id, connectionId), connectionVisibleTo(viewer)));
-  if (!row) throw notFound(NOT_FOUND);
+  if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
   if (row.kind !== "adaptation" || !row.movieId || !row.bookId) throw badRequest(VERDICT_MESSAGES.onlyAdaptations);
   return { movieId: row.movieId, bookId: row.bookId };
 }
@@ -47,7 +44,7 @@ const toTally = ([row]: VerdictColumns[]) => toVerdict(row as VerdictColumns) as
  * read writes nothing and answers 404).
  */
 export async function castVote(services: RequestServices, viewer: Viewer, connectionId: string, body: unknown) {
-  if (!isId(connectionId)) throw badRequest(INVALID_ID);
+  if (!isId(connectionId)) throw badRequest(CONNECTION_MESSAGES.invalidId);
   const choice = readChoice(body);
   const pair = await adaptationPair(services, viewer, connectionId);
   const { db } = services;
@@ -74,7 +71,7 @@ export async function castVote(services: RequestServices, viewer: Viewer, connec
     tallyRead(services, viewer, pair),
   ]);
   const result = toTally(tally);
-  if (result.mine !== choice) throw notFound(NOT_FOUND);
+  if (result.mine !== choice) throw notFound(CONNECTION_MESSAGES.notFound);
   return result;
 }
 
@@ -95,4 +92,31 @@ export async function withdrawVote(services: RequestServices, viewer: Viewer, co
     tallyRead(services, viewer, pair),
   ]);
   return toTally(tally);
+}
+
+/** The votes a member cast, oldest first, as a select for a batch (the account export). */
+export function votesCastBy(db: Database, userId: string) {
+  return db
+    .select({
+      movieId: movies.id,
+      movieTitle: movies.title,
+      bookId: books.id,
+      bookTitle: books.title,
+      choice: verdictVotes.choice,
+      createdAt: verdictVotes.createdAt,
+    })
+    .from(verdictVotes)
+    .innerJoin(movies, eq(movies.id, verdictVotes.movieId))
+    .innerJoin(books, eq(books.id, verdictVotes.bookId))
+    .where(eq(verdictVotes.userId, userId))
+    .orderBy(asc(verdictVotes.createdAt));
+}
+
+export function toCastVote(row: Awaited<ReturnType<typeof votesCastBy>>[number]) {
+  return {
+    movie: { _id: row.movieId, title: row.movieTitle },
+    book: { _id: row.bookId, title: row.bookTitle },
+    choice: row.choice,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
 }
