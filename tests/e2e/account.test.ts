@@ -68,6 +68,44 @@ describe.each(javaScriptModes)("account control ($name)", ({ javaScriptEnabled }
     await Promise.all([before.close(), context.close(), after.close()]);
   });
 
+  it("changes the password on /settings: a wrong current one is refused at its field, then other sessions end", async () => {
+    const url = suite.app.url;
+    const member = await registerUser(suite.app);
+    const elsewhere = await newVisitor(suite.browser, { javaScriptEnabled });
+    const otherPage = await elsewhere.newPage();
+    await logIn(otherPage, url, member);
+
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    await logIn(page, url, member);
+    await page.goto(`${url}/settings`);
+    const current = page.getByLabel("Current password");
+    await current.fill("not-my-password");
+    await page.getByLabel("New password", { exact: true }).fill("changed-pass-1");
+    await page.getByLabel("Confirm new password").fill("changed-pass-1");
+    await submit(page, "Change password");
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe(ACCOUNT_MESSAGES.currentPasswordIncorrect);
+    await expect.poll(() => current.getAttribute("aria-invalid")).toBe("true");
+
+    await current.fill(member.password);
+    await page.getByLabel("New password", { exact: true }).fill("changed-pass-1");
+    await page.getByLabel("Confirm new password").fill("changed-pass-1");
+    await submit(page, "Change password");
+    const passwordSection = page.getByRole("region", { name: "Change password" });
+    await expect
+      .poll(() => passwordSection.getByRole("status").textContent())
+      .toContain(ACCOUNT_MESSAGES.passwordChanged);
+
+    // This session stays; the other one is signed out; the new password logs in.
+    await page.goto(`${url}/notifications`);
+    expect(new URL(page.url()).pathname).toBe("/notifications");
+    await otherPage.goto(`${url}/notifications`);
+    expect(new URL(otherPage.url()).pathname).toBe("/login");
+    const fresh = await newVisitor(suite.browser, { javaScriptEnabled });
+    await logIn(await fresh.newPage(), url, { email: member.email, password: "changed-pass-1" });
+    await Promise.all([elsewhere.close(), context.close(), fresh.close()]);
+  });
+
   it("deletes the account after the password: login fails and the member's images answer 404", async () => {
     const url = suite.app.url;
     const member = await registerUser(suite.app);

@@ -77,6 +77,28 @@ describe.each(javaScriptModes)("people ($name)", ({ javaScriptEnabled }) => {
     await fan.context().close();
   });
 
+  it("declines a follow request: the requester can ask again and still sees nothing", async () => {
+    const owner = await registerUser(suite.app);
+    await api(suite.app, "PUT", "/users/profile", { token: owner.token, body: { isPrivate: true } });
+    await api(suite.app, "POST", "/connections", { token: owner.token, body: { context: "Still for approved eyes" } });
+    const fan = await registerUser(suite.app);
+    expect((await api(suite.app, "POST", `/follows/${owner._id}`, { token: fan.token })).status).toBe(202);
+
+    const ownerPage = await (await newVisitor(suite.browser, { javaScriptEnabled })).newPage();
+    await logIn(ownerPage, suite.app.url, owner);
+    await ownerPage.goto(`${suite.app.url}/follow-requests`);
+    if (javaScriptEnabled) await hydrated(ownerPage);
+    await ownerPage.getByRole("button", { name: "Decline" }).click();
+    await ownerPage.getByText("Request declined.").waitFor();
+    await ownerPage.getByText("No pending follow requests.").waitFor();
+
+    const status = await api(suite.app, "GET", `/follows/is-following/${owner._id}`, { token: fan.token });
+    expect(status.body).toMatchObject({ isFollowing: false, requested: false });
+    const theirs = await api(suite.app, "GET", `/users/${owner._id}/connections`, { token: fan.token });
+    expect(theirs.status).toBe(404);
+    await ownerPage.context().close();
+  });
+
   it("edits the profile with a new picture and lands on the profile", async () => {
     const { page } = await logInAsNewMember(javaScriptEnabled);
     await page.goto(`${suite.app.url}/profile/edit`);
