@@ -1,11 +1,12 @@
 /**
- * Applies the SQL migrations in migrations/ to a libSQL database: the local server in development,
- * Turso in production. Usage: `DATABASE_URL=… [DATABASE_AUTH_TOKEN=…] npm run db:migrate`.
+ * Applies the SQL migrations in migrations/, then the data backfills (scripts/backfills), to a libSQL
+ * database: the local server in development, Turso in production. Usage: `DATABASE_URL=… [DATABASE_AUTH_TOKEN=…] npm run db:migrate`.
  */
 import { fileURLToPath } from "node:url";
 import { type Client, createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
+import { runBackfills } from "./backfills/index.ts";
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL("../migrations", import.meta.url));
 
@@ -14,6 +15,7 @@ export async function migrateDatabase(url: string, authToken?: string): Promise<
   try {
     await requireForeignKeys(client);
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    await runBackfills(client);
   } finally {
     client.close();
   }
