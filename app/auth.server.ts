@@ -15,11 +15,13 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return to;
 }
 
-/** Pages that need a member send visitors to /login, remembering where they were going. */
-export function requireViewer(request: Request, context: Readonly<RouterContextProvider>): Viewer {
+/**
+ * Pages that need a member send visitors to /login, remembering where they were going: `url` is the page's
+ * address as React Router gives it to loaders and middleware (a data request's own path ends in `.data`).
+ */
+export function requireViewer(url: URL, context: Readonly<RouterContextProvider>): Viewer {
   const { viewer } = context.get(requestContext);
   if (viewer) return viewer;
-  const url = new URL(request.url);
   throw redirect(loginPath(url.pathname + url.search));
 }
 
@@ -43,8 +45,8 @@ export function formOrigin(form: FormData, anchor: string, fallback = "/"): stri
 }
 
 /** The moderators' pages: visitors go to /login, other members get the 403 page "Moderators only.". */
-export function requireModeratorPage(request: Request, context: Readonly<RouterContextProvider>): Viewer {
-  const viewer = requireViewer(request, context);
+export function requireModeratorPage(url: URL, context: Readonly<RouterContextProvider>): Viewer {
+  const viewer = requireViewer(url, context);
   try {
     return requireModerator(viewer);
   } catch (error) {

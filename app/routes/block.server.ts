@@ -11,8 +11,8 @@ import type { Route } from "./+types/block";
  * The confirmation step of a block, for browsers without JavaScript (with it, the profile's dialog asks). A
  * member who blocked the viewer does not exist for them here either; one's own page has nothing to block.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const viewer = requireViewer(url, context);
   if (params.userId === viewer.id) throw redirect("/users");
   try {
     return await blockTarget(context.get(requestContext), viewer, params.userId);

@@ -87,8 +87,8 @@ export async function profilePage(services: RequestServices, userId: string, pag
  * `/users/:userId` is anyone's to read, as the privacy rule shows it to them (a visitor sees a private member's
  * basic profile only); `/users`, one's own profile, needs a member.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const userId = params.userId ?? requireViewer(request, context).id;
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
+  const userId = params.userId ?? requireViewer(url, context).id;
   const page = pageNumber(new URL(request.url).searchParams.get("page"));
   try {
     return await profilePage(context.get(requestContext), userId, page);

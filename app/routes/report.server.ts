@@ -23,13 +23,12 @@ function targetType(value: string): ReportTargetType {
  * The report form for a connection, a comment or a member the viewer may see (else the 404 page), or, after a
  * report (`?sent`), its confirmation. `redirectTo` is where "Back" leads: where the member came from.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const viewer = requireViewer(url, context);
   const type = targetType(params.targetType);
   const target = await reportTarget(context.get(requestContext), viewer, type, params.targetId).catch(
     (error: unknown) => notFoundPage(error, MISSING[type]),
   );
-  const url = new URL(request.url);
   return {
     target: { type, summary: target.summary, url: target.url },
     own: target.own,

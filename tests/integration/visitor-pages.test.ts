@@ -173,10 +173,15 @@ describe("profiles and their lists for visitors", () => {
     }
   });
 
-  it("keeps /users, one's own profile, for members", async () => {
+  it("keeps /users, one's own profile, for members, and comes back to it after login", async () => {
     const own = await get("/users");
     expect(own.status).toBe(302);
     expect(own.location).toBe("/login?redirectTo=%2Fusers");
+    // Navigating there with JavaScript is a data request (`/users.data`); login must come back to the page itself.
+    for (const path of ["/users", "/notifications", `/report/user/${author._id}`]) {
+      const data = await get(`${path}.data`);
+      expect(data.html, path).toContain(`"/login?redirectTo=${encodeURIComponent(path)}"`);
+    }
   });
 });
 
