@@ -84,6 +84,28 @@ describe.each(javaScriptModes)("visitors ($name)", ({ javaScriptEnabled }) => {
       memberControl: (page: Page, id: string) => page.locator(`#${id}`).getByRole("button", { name: /likes?/ }),
     },
     {
+      action: "a favorite",
+      start: async () => "/?tags=adaptation",
+      control: (page: Page) =>
+        page
+          .locator("main article.card")
+          .nth(6)
+          .getByRole("link", { name: /Favorite/ }),
+      target: (page: Page) => page.locator("main article.card").nth(6).getAttribute("id"),
+      memberControl: (page: Page, id: string) => page.locator(`#${id}`).getByRole("button", { name: /Favorite/ }),
+    },
+    {
+      action: "a report",
+      start: async () => `/connections/${await publicConnection()}`,
+      control: (page: Page) => page.locator("main article.card").getByRole("link", { name: "Report this connection" }),
+      target: (page: Page) => page.locator("main article.card").getAttribute("id"),
+      memberControl: (page: Page, id: string) =>
+        page
+          .locator(`#${id}`)
+          .getByRole("link", { name: "Report this connection" })
+          .and(page.locator('[href^="/report/"]')),
+    },
+    {
       action: "a comment",
       start: async () => `/connections/${await publicConnection()}`,
       control: (page: Page) => page.locator("#comments").getByRole("link", { name: "Log in" }),
@@ -104,6 +126,13 @@ describe.each(javaScriptModes)("visitors ($name)", ({ javaScriptEnabled }) => {
       control: (page: Page) => page.locator("#profile").getByRole("link", { name: "Follow", exact: true }),
       target: async () => "profile",
       memberControl: (page: Page) => page.locator("#profile").getByRole("button", { name: "Follow", exact: true }),
+    },
+    {
+      action: "a block",
+      start: async () => `/users/${(await registerUser(suite.app))._id}`,
+      control: (page: Page) => page.locator("#profile").getByRole("link", { name: "Block" }),
+      target: async () => "profile",
+      memberControl: (page: Page) => page.locator("#profile").locator('a[href$="/block"]'),
     },
   ])("take $action to log in and back to the same place", async ({ start, control, target, memberControl }) => {
     const { page } = await visitorPage(javaScriptEnabled);
