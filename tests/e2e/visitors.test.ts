@@ -96,7 +96,7 @@ describe.each(javaScriptModes)("visitors ($name)", ({ javaScriptEnabled }) => {
     },
     {
       action: "a report",
-      start: async () => `/connections/${await publicConnection()}`,
+      start: async () => `/connections/${await freshConnection()}`,
       control: (page: Page) => page.locator("main article.card").getByRole("link", { name: "Report this connection" }),
       target: (page: Page) => page.locator("main article.card").getAttribute("id"),
       memberControl: (page: Page, id: string) =>
@@ -107,14 +107,14 @@ describe.each(javaScriptModes)("visitors ($name)", ({ javaScriptEnabled }) => {
     },
     {
       action: "a comment",
-      start: async () => `/connections/${await publicConnection()}`,
+      start: async () => `/connections/${await freshConnection()}`,
       control: (page: Page) => page.locator("#comments").getByRole("link", { name: "Log in" }),
       target: async () => "comments",
       memberControl: (page: Page) => page.getByLabel("Add a comment"),
     },
     {
       action: "a vote",
-      start: async () => `/connections/${await adaptation()}`,
+      start: async () => `/connections/${await freshConnection("adaptation")}`,
       control: (page: Page) => page.getByRole("link", { name: "Log in to vote" }),
       target: async (page: Page) => page.locator("main article.card").first().getAttribute("id"),
       memberControl: (page: Page, id: string) =>
@@ -155,22 +155,12 @@ describe.each(javaScriptModes)("visitors ($name)", ({ javaScriptEnabled }) => {
   });
 });
 
-/** A fresh connection by a public member. */
-async function publicConnection() {
+/** A fresh connection by a new public member; an adaptation has "Book or film?" with its tally. */
+async function freshConnection(kind: "other" | "adaptation" = "other") {
   const author = await registerUser(suite.app);
   const created = await api(suite.app, "POST", "/connections", {
     token: author.token,
-    body: { movieTitle: "Visitor E2E Film", bookTitle: "Visitor E2E Book", context: "Come in." },
-  });
-  return created.body._id as string;
-}
-
-/** A fresh adaptation, so "Book or film?" shows with its tally. */
-async function adaptation() {
-  const author = await registerUser(suite.app);
-  const created = await api(suite.app, "POST", "/connections", {
-    token: author.token,
-    body: { movieTitle: "Visitor Vote Film", bookTitle: "Visitor Vote Book", kind: "adaptation" },
+    body: { movieTitle: `Visitor ${kind} Film`, bookTitle: `Visitor ${kind} Book`, context: "Come in.", kind },
   });
   return created.body._id as string;
 }
