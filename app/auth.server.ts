@@ -4,6 +4,7 @@ import { checkAuthRateLimit, clearedSessionCookie, sessionCookie } from "../work
 import { requireModerator } from "../worker/core/moderation/index.ts";
 import { errorPage } from "./failures.server.ts";
 import { formAction, textFields } from "./forms.server.ts";
+import { loginPath } from "./login-path.ts";
 
 /**
  * Where to go after login or signup: a path on this site only (never `//evil.example` or a full URL),
@@ -14,17 +15,38 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return to;
 }
 
-/** Pages that need a member send visitors to /login, remembering where they were going. */
-export function requireViewer(request: Request, context: Readonly<RouterContextProvider>): Viewer {
+/**
+ * Pages that need a member send visitors to /login, remembering where they were going: `url` is the page's
+ * address as React Router gives it to loaders and middleware (a data request's own path ends in `.data`).
+ */
+export function requireViewer(url: URL, context: Readonly<RouterContextProvider>): Viewer {
   const { viewer } = context.get(requestContext);
   if (viewer) return viewer;
-  const url = new URL(request.url);
-  throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+  throw redirect(loginPath(url.pathname + url.search));
+}
+
+/**
+ * The member taking an action a visitor sees but cannot take (like, favorite, comment, follow, vote, report,
+ * block). A visitor's post (a page left open after logging out, or a form sent by hand) goes to /login and
+ * afterwards back to `back`: the page the form was on, at the item it was about (`formOrigin`).
+ */
+export function requireMemberToAct(context: Readonly<RouterContextProvider>, back: string): Viewer {
+  const { viewer } = context.get(requestContext);
+  if (viewer) return viewer;
+  throw redirect(loginPath(back));
+}
+
+/**
+ * Where a form's action leads back to: the page the form was on (its `redirectTo` field, a local path only, else
+ * `fallback`) at the item's `anchor`.
+ */
+export function formOrigin(form: FormData, anchor: string, fallback = "/"): string {
+  return `${safeRedirect(form.get("redirectTo"), fallback)}#${anchor}`;
 }
 
 /** The moderators' pages: visitors go to /login, other members get the 403 page "Moderators only.". */
-export function requireModeratorPage(request: Request, context: Readonly<RouterContextProvider>): Viewer {
-  const viewer = requireViewer(request, context);
+export function requireModeratorPage(url: URL, context: Readonly<RouterContextProvider>): Viewer {
+  const viewer = requireViewer(url, context);
   try {
     return requireModerator(viewer);
   } catch (error) {

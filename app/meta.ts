@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { SITE_DESCRIPTION, SITE_NAME } from "./site.ts";
+import { snippet } from "./snippet.ts";
 
 /** The root loader's data, which every route's meta can read for the origin, and the layout for its sidebar and banner. */
 export interface RootData {
@@ -24,40 +25,89 @@ export interface RootData {
   whatsNewDismissed: boolean;
 }
 
+type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+
 interface PageMeta {
   title: string;
   description?: string;
-  /** Path of the canonical URL; query strings that only filter or paginate are left out by the caller. */
+  /**
+   * Path of the canonical URL, with the query that identifies the page in one order (`pathWithQuery`): tracking
+   * parameters and blanks are left out by the caller.
+   */
   path: string;
   image?: string | null;
+  /** The image is wide (a screenshot), so previews show it large; posters, covers and avatars get the small card. */
+  wideImage?: boolean;
+  /** A connection's page is an article: when it was posted and changed, its author's profile path, its tags. */
+  article?: { publishedTime: string; modifiedTime: string; authorPath: string; tags: string[] };
+  /** schema.org data about what the page shows (`app/structured-data.ts`), as JSON-LD. */
+  structuredData?: Record<string, unknown>;
 }
 
-/** Title, description, canonical link and social preview tags for a page (SPEC.md §2 page metadata). */
-export function pageMeta(
-  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
-  page: PageMeta,
-): MetaDescriptor[] {
+/** The site's origin, from the root loader's data (every route's meta can read it). */
+export function originOf(matches: Matches): string {
   const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
-  const origin = root?.origin ?? "";
+  return root?.origin ?? "";
+}
+
+/**
+ * Title, description, canonical link, social preview tags and structured data for a page (SPEC.md §2 page
+ * metadata). Only pages the viewer may see call it: a hidden page's meta is `errorMeta`'s.
+ */
+export function pageMeta(matches: Matches, page: PageMeta): MetaDescriptor[] {
+  const origin = originOf(matches);
   const title = page.title === SITE_NAME ? SITE_NAME : `${page.title} | ${SITE_NAME}`;
-  const description = page.description ?? SITE_DESCRIPTION;
+  const description = snippet(page.description || SITE_DESCRIPTION, DESCRIPTION_MAX);
   const url = origin + page.path;
   const image = page.image ? new URL(page.image, origin || "http://localhost").href : null;
+  const { article } = page;
   return [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: SITE_NAME },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: article ? "article" : "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     ...(image ? [{ property: "og:image", content: image }] : []),
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    ...(article
+      ? [
+          { property: "article:published_time", content: article.publishedTime },
+          { property: "article:modified_time", content: article.modifiedTime },
+          { property: "article:author", content: origin + article.authorPath },
+          ...article.tags.map((tag) => ({ property: "article:tag", content: tag })),
+        ]
+      : []),
+    { name: "twitter:card", content: image && page.wideImage ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     ...(image ? [{ name: "twitter:image", content: image }] : []),
+    ...(page.structuredData ? [{ "script:ld+json": page.structuredData }] : []),
   ];
+}
+
+/**
+ * The longest description a page gives: SPEC.md §9's snippets are shorter, and a text the caller did not cut (a
+ * bio, the site's own) is cut here, as plain text on one line.
+ */
+const DESCRIPTION_MAX = 200;
+
+/** A page number as a canonical query parameter: none for the first page. */
+export function pageParam(page: number | undefined): string {
+  return page && page > 1 ? String(page) : "";
+}
+
+/**
+ * A path with the query parameters that have a value, in the order given: the one spelling of a page's canonical
+ * URL, whatever order or extra parameters a link used.
+ */
+export function pathWithQuery(path: string, params: Record<string, string | undefined>): string {
+  const query = Object.entries(params)
+    .filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join("&");
+  return query ? `${path}?${query}` : path;
 }
 
 /** Meta for a page whose loader failed: its own "… not found" title for a 404, else "Something went wrong"; not indexed. */

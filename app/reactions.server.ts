@@ -1,6 +1,6 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { type RequestServices, requestContext, type Viewer } from "../worker/context.ts";
-import { requireViewer, safeRedirect } from "./auth.server.ts";
+import { formOrigin, requireMemberToAct } from "./auth.server.ts";
 import { fetcherFailure, userFailure } from "./failures.server.ts";
 
 /**
@@ -17,7 +17,7 @@ export async function reactionReply<T, Values>(
   inlineValues?: Values,
 ) {
   const viaFetcher = form.get("via") === "fetcher";
-  const back = `${safeRedirect(form.get("redirectTo"))}#${anchor}`;
+  const back = formOrigin(form, anchor);
   try {
     const result = await run();
     return viaFetcher ? { ok: true as const, result } : redirect(back);
@@ -33,7 +33,8 @@ type CardToggle<T> = (services: RequestServices, viewer: Viewer, connectionId: s
 
 /**
  * The route module of a card's toggle (like, favorite): its action runs the toggle for the card's connection
- * and replies as `reactionReply` does; a GET (someone opening the URL) goes to the connection's page.
+ * and replies as `reactionReply` does (a visitor goes to log in, and then back to the card); a GET (someone
+ * opening the URL) goes to the connection's page.
  */
 export function cardToggleRoute<T>(toggle: CardToggle<T>, fallbackError: string) {
   return {
@@ -46,10 +47,11 @@ export function cardToggleRoute<T>(toggle: CardToggle<T>, fallbackError: string)
       params: { connectionId: string };
       context: Readonly<RouterContextProvider>;
     }) {
-      const viewer = requireViewer(request, context);
       const form = await request.formData();
+      const anchor = `card-${params.connectionId}`;
+      const viewer = requireMemberToAct(context, formOrigin(form, anchor, `/connections/${params.connectionId}`));
       const run = () => toggle(context.get(requestContext), viewer, params.connectionId);
-      return reactionReply(form, `card-${params.connectionId}`, run, fallbackError);
+      return reactionReply(form, anchor, run, fallbackError);
     },
     loader({ params }: { params: { connectionId: string } }) {
       return redirect(`/connections/${params.connectionId}`);

@@ -21,6 +21,18 @@ export default [
   route("connections/:connectionId/comments", "routes/connection-comments.tsx"),
   route("all-users", "routes/all-users.tsx"),
   route("whats-new/dismiss", "routes/whats-new-dismiss.tsx"),
+  // Public profiles and their lists; the privacy rule decides what each viewer sees (a visitor is a null viewer).
+  route("users/:userId", "routes/profile.tsx", { id: "profile" }),
+  route("users/:userId/followers", "routes/follow-list.tsx", { id: "followers" }),
+  route("users/:userId/following", "routes/follow-list.tsx", { id: "following" }),
+  // Actions a visitor sees but cannot take: each sends a visitor to /login and back to the page the form was on
+  // (`requireMemberToAct`); the GET pages among them (block's confirmation, the report form) need a member.
+  route("users/:userId/follow", "routes/follow.tsx"),
+  route("users/:userId/block", "routes/block.tsx"),
+  route("connections/:connectionId/like", "routes/connection-like.tsx"),
+  route("connections/:connectionId/favorite", "routes/connection-favorite.tsx"),
+  route("connections/:connectionId/verdict", "routes/connection-verdict.tsx"),
+  route("report/:targetType/:targetId", "routes/report.tsx"),
   // Pages for members only: visitors are sent to /login and brought back afterwards.
   layout("routes/member-area.tsx", [
     route("create", "routes/create.tsx"),
@@ -28,22 +40,14 @@ export default [
     route("connections/:connectionId/delete", "routes/connection-delete.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("follow-requests", "routes/follow-requests.tsx"),
-    route("users/:userId?", "routes/profile.tsx"),
+    route("users", "routes/profile.tsx", { id: "own-profile" }),
     route("profile/edit", "routes/profile-edit.tsx"),
     route("settings", "routes/settings.tsx"),
     route("settings/export", "routes/settings-export.tsx"),
     route("settings/delete", "routes/settings-delete.tsx"),
     route("settings/blocked", "routes/settings-blocked.tsx"),
-    route("users/:userId/followers", "routes/follow-list.tsx", { id: "followers" }),
-    route("users/:userId/following", "routes/follow-list.tsx", { id: "following" }),
-    route("users/:userId/follow", "routes/follow.tsx"),
-    route("users/:userId/block", "routes/block.tsx"),
-    route("connections/:connectionId/like", "routes/connection-like.tsx"),
-    route("connections/:connectionId/favorite", "routes/connection-favorite.tsx"),
-    route("report/:targetType/:targetId", "routes/report.tsx"),
     route("moderation", "routes/moderation.tsx"),
     route("moderation/log", "routes/moderation-log.tsx"),
-    route("connections/:connectionId/verdict", "routes/connection-verdict.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -26,8 +26,8 @@ export function shareTargets(url: string, text: string, image: string | null) {
 }
 
 /**
- * How a connection is titled wherever it is named (its card, page, edit and delete pages, the landing page's
- * teasers, notifications): 'movie title & book title', the one title it has, or 'A text-only post'.
+ * How a connection is titled wherever it is named (its card, page, edit and delete pages, its previews and
+ * structured data, notifications): 'movie title & book title', the one title it has, or 'A text-only post'.
  */
 export function connectionTitle(connection: { movieRef: { title: string } | null; bookRef: { title: string } | null }) {
   const { movieRef, bookRef } = connection;

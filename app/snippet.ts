@@ -1,6 +1,10 @@
-/** SPEC.md §9 description snippets: the first `length` characters, with '...' appended when longer. */
+/**
+ * SPEC.md §9 description snippets: the text as plain text on one line (white space and control characters
+ * collapsed), its first `length` characters, with '...' appended when longer.
+ */
 export function snippet(text: string, length: number): string {
-  const clean = text.replace(/\s+/g, " ").trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes.
+  const clean = text.replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
   return clean.length > length ? `${clean.slice(0, length)}...` : clean;
 }
 

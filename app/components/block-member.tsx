@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useRouteLoaderData } from "react-router";
 import { memberName } from "../../worker/core/rules/names.ts";
+import type { RootData } from "../meta.ts";
 import type { ListEntryReply } from "./answer-row.tsx";
 import { ReturnFields } from "./connection/reaction-buttons.tsx";
 import { FormError } from "./form-error.tsx";
 import { InlineError } from "./inline-error.tsx";
+import { LoginLink } from "./login-link.tsx";
 
 interface Member {
   _id: string;
@@ -31,9 +33,22 @@ const blockFetcherKey = (userId: string) => `block-${userId}`;
 
 /**
  * Block on someone's profile. Without JavaScript it is a link to the confirmation page; with it, a modal dialog
- * asks the same question and blocks in the background, and the profile turns into its blocked state.
+ * asks the same question and blocks in the background, and the profile turns into its blocked state. Visitors
+ * get a way to log in that comes back to the profile.
  */
 export function BlockButton({ member }: { member: Member }) {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  if (!root?.viewer) {
+    return (
+      <LoginLink anchor="profile" className="button button--ghost button--small">
+        Block
+      </LoginLink>
+    );
+  }
+  return <BlockDialog member={member} />;
+}
+
+function BlockDialog({ member }: { member: Member }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<ListEntryReply>({ key: blockFetcherKey(member._id) });
   const titleId = useId();

@@ -1,6 +1,8 @@
-import { useFetcher } from "react-router";
+import { useFetcher, useRouteLoaderData } from "react-router";
+import type { RootData } from "../meta.ts";
 import { ReturnFields } from "./connection/reaction-buttons.tsx";
 import { InlineError } from "./inline-error.tsx";
+import { LoginLink } from "./login-link.tsx";
 
 type Reply = { ok: true } | { ok: false; error: string };
 type FollowState = "none" | "requested" | "following";
@@ -11,7 +13,7 @@ const LABELS: Record<FollowState, string> = { none: "Follow", requested: "Reques
  * Follow / Unfollow (SPEC.md §4), and on a private member Follow / Requested (API.md "Follow requests"):
  * pressing Requested withdraws the request. With JavaScript the new state shows at once and reverts if the
  * call fails; the count moves only for a real follow or unfollow and never shows below 0. A plain form post
- * without JavaScript.
+ * without JavaScript. Visitors get Follow as a way to log in that comes back to the profile.
  */
 export function FollowButton({
   userId,
@@ -28,7 +30,18 @@ export function FollowButton({
   followerCount: number;
   children: (count: number) => React.ReactNode;
 }) {
+  const root = useRouteLoaderData("root") as RootData | undefined;
   const fetcher = useFetcher<Reply>();
+  if (!root?.viewer) {
+    return (
+      <div className="follow">
+        {children(followerCount)}
+        <LoginLink anchor="profile" className="button" title="Log in to follow members">
+          {LABELS.none}
+        </LoginLink>
+      </div>
+    );
+  }
   const saved: FollowState = isFollowing ? "following" : requested ? "requested" : "none";
   const pendingIntent = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
   const shown: FollowState = !pendingIntent

@@ -1,7 +1,8 @@
 import { CatalogPage } from "../components/catalog-page.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
-import { errorMeta, pageMeta, titleWithYear } from "../meta.ts";
+import { errorMeta, originOf, pageMeta, titleWithYear } from "../meta.ts";
 import { PLACEHOLDER_COVER } from "../site.ts";
+import { bookData } from "../structured-data.ts";
 import catalogStyles from "../styles/catalog.css?url";
 import type { Route } from "./+types/book";
 
@@ -9,14 +10,15 @@ export { loader } from "./book.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, params, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   if (!loaderData) return errorMeta(error, "Book not found");
   const { book, description } = loaderData;
   return pageMeta(matches, {
     title: titleWithYear(book.title, book.publicationYear),
     description,
-    path: `/books/${params.bookId}`,
+    path: `/books/${book._id}`,
     image: book.coverPath || null,
+    structuredData: bookData(book, originOf(matches)),
   });
 };
 

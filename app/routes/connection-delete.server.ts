@@ -6,8 +6,8 @@ import { formFailure, notFoundPage } from "../failures.server.ts";
 import type { Route } from "./+types/connection-delete";
 
 /** The no-JavaScript confirmation step: only the author gets here; others go to the connection's page. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
+  const viewer = requireViewer(url, context);
   const connection = await getConnection(context.get(requestContext), params.connectionId).catch((error: unknown) =>
     notFoundPage(error, `Connection with ID ${params.connectionId} not found.`),
   );
@@ -15,8 +15,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { connection, redirectTo: new URL(request.url).searchParams.get("redirectTo") ?? "" };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
+export async function action({ request, params, context, url }: Route.ActionArgs) {
+  const viewer = requireViewer(url, context);
   const form = await request.formData();
   try {
     await deleteConnection(context.get(requestContext), viewer, params.connectionId);

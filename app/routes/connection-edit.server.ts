@@ -7,8 +7,8 @@ import { formFailure, notFoundPage, userFailure } from "../failures.server.ts";
 import type { Route } from "./+types/connection-edit";
 
 /** Only the author may edit; anyone else is sent to the connection's page (SPEC.md §6). */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const viewer = requireViewer(url, context);
   const connection = await getConnection(context.get(requestContext), params.connectionId).catch((error: unknown) =>
     notFoundPage(error, `Connection with ID ${params.connectionId} not found.`),
   );
@@ -16,8 +16,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { connection };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
+export async function action({ request, params, context, url }: Route.ActionArgs) {
+  const viewer = requireViewer(url, context);
   const { fields, files } = splitFormData(await request.formData());
   try {
     // An unticked checkbox is simply absent from a form post.

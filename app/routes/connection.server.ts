@@ -5,7 +5,7 @@ import {
   deleteComment,
   updateComment,
 } from "../../worker/core/discussion/index.ts";
-import { requireViewer } from "../auth.server.ts";
+import { requireMemberToAct } from "../auth.server.ts";
 import { notFoundPage } from "../failures.server.ts";
 import { textFields } from "../forms.server.ts";
 import { reactionReply } from "../reactions.server.ts";
@@ -24,10 +24,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /**
  * Comment intents: add, update, delete. Plain form posts come back to the discussion (#comments) or, on an
- * error, re-render this page with the message; fetchers (the page's and the cards' comment forms) get data.
+ * error, re-render this page with the message; fetchers (the page's and the cards' comment forms) get data. A
+ * visitor goes to log in and then back to the discussion.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
+  const viewer = requireMemberToAct(context, `/connections/${params.connectionId}#comments`);
   const services = context.get(requestContext);
   const form = await request.formData();
   // Without JavaScript, come back to the discussion itself (not to an ?editComment= view of it).

@@ -1,24 +1,40 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { memberName } from "../../worker/core/rules/names.ts";
 import { CommentThread } from "../components/connection/comment-thread.tsx";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
-import { pageMeta, type RootData } from "../meta.ts";
+import { errorMeta, originOf, pageMeta, type RootData } from "../meta.ts";
 import { connectionTitle } from "../share.ts";
 import { snippet } from "../snippet.ts";
+import { connectionData, connectionImage } from "../structured-data.ts";
 import type { Route } from "./+types/connection";
 
 export { action, loader } from "./connection.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
-  loaderData
-    ? pageMeta(matches, {
-        title: connectionTitle(loaderData.connection),
-        description: snippet(loaderData.connection.context, 155),
-        path: `/connections/${params.connectionId}`,
-        image: loaderData.connection.screenshotUrl || loaderData.connection.moviePosterUrl || null,
-      })
-    : pageMeta(matches, { title: "Connection not found", path: `/connections/${params.connectionId}` });
+/**
+ * An article to previews (its date, author and tags) and a `SocialMediaPosting` to search engines, from what the
+ * page shows: a connection the viewer may not see is the 404 page, with no meta but its title.
+ */
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
+  if (!loaderData) return errorMeta(error, "Connection not found");
+  const { connection } = loaderData;
+  const title = connectionTitle(connection);
+  return pageMeta(matches, {
+    title,
+    description: snippet(connection.context, 155) || `${title}, posted by ${memberName(connection.userRef)}.`,
+    path: `/connections/${connection._id}`,
+    image: connectionImage(connection),
+    wideImage: Boolean(connection.screenshotUrl),
+    article: {
+      publishedTime: connection.createdAt,
+      modifiedTime: connection.updatedAt,
+      authorPath: `/users/${connection.userRef._id}`,
+      tags: connection.tags,
+    },
+    structuredData: connectionData(connection, originOf(matches)),
+  });
+};
 
 /** SPEC.md §2: #comments scrolls to the discussion after 100 ms (once the page has settled). */
 const SCROLL_DELAY_MS = 100;

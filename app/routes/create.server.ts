@@ -6,8 +6,8 @@ import { requireViewer } from "../auth.server.ts";
 import { formFailure } from "../failures.server.ts";
 import type { Route } from "./+types/create";
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const viewer = requireViewer(url, context);
   let form: FormData;
   try {
     form = await request.formData();

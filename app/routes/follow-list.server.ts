@@ -8,11 +8,13 @@ import type { Route } from "./+types/follow-list";
 
 const REMOVED = "Follower removed.";
 
-/** /users/:id/followers and /users/:id/following share this module (the route id says which). */
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+/**
+ * /users/:id/followers and /users/:id/following share this module; the route's pattern says which (the request's
+ * own path is a data request's, `….data`, when JavaScript navigates).
+ */
+export async function loader({ params, context, pattern, url }: Route.LoaderArgs) {
   const services = context.get(requestContext);
-  const url = new URL(request.url);
-  const direction = url.pathname.endsWith("/following") ? "following" : "followers";
+  const direction = pattern.endsWith("/following") ? "following" : "followers";
   try {
     const { profile, users } = await followList(services, params.userId, direction);
     const name = memberName(profile);
@@ -31,8 +33,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 /** intent=remove on one's own followers list: `userId` stops following the viewer (and is not told). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const viewer = requireViewer(url, context);
   const form = await request.formData();
   const { userId } = textFields(form, ["userId"]);
   return listEntryAction(form, () => removeFollower(context.get(requestContext), viewer, userId), {

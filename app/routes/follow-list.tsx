@@ -3,16 +3,15 @@ import { memberName } from "../../worker/core/rules/names.ts";
 import { AnswerNotice, AnswerRow, useAnswerNotice } from "../components/answer-row.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { UserList } from "../components/user-list.tsx";
-import { pageMeta } from "../meta.ts";
+import { errorMeta, pageMeta } from "../meta.ts";
 import type { Route } from "./+types/follow-list";
 
 export { action, loader } from "./follow-list.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, {
-    title: loaderData ? loaderData.title : "Members",
-    path: loaderData ? `/users/${loaderData.userId}/${loaderData.direction}` : "/all-users",
-  });
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
+  loaderData
+    ? pageMeta(matches, { title: loaderData.title, path: `/users/${loaderData.userId}/${loaderData.direction}` })
+    : errorMeta(error, "User not found");
 
 /** A member's followers or the members they follow; on one's own followers, a Remove button for each. */
 export default function FollowList({ loaderData, actionData }: Route.ComponentProps) {

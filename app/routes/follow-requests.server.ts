@@ -11,8 +11,8 @@ type Answer = keyof typeof ANSWERED;
 const isAnswer = (value: string | null): value is Answer => value === "accept" || value === "decline";
 
 /** The viewer's pending follow requests, newest first, in one query; `?answered=` after a plain form post. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const viewer = requireViewer(url, context);
   const answered = new URL(request.url).searchParams.get("answered");
   return {
     requests: await listFollowRequests(context.get(requestContext), viewer),
@@ -23,8 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** intent=accept or intent=decline for `userId`'s request. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const viewer = requireViewer(url, context);
   const services = context.get(requestContext);
   const form = await request.formData();
   const { intent, userId } = textFields(form, ["intent", "userId"]);

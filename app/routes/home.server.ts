@@ -1,80 +1,64 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import type { RequestServices } from "../../worker/context.ts";
 import { requestContext } from "../../worker/context.ts";
 import {
-  listFeed,
+  type FeedFilters,
+  feedReads,
   maintainedPublicCount,
+  type PopularTag,
   pageNumber,
+  popularTagsRead,
   readFeedFilters,
+  toPage,
+  toPopularTags,
   visibleCount,
 } from "../../worker/core/connections/index.ts";
-import { imageUrl } from "../../worker/core/images/index.ts";
-import { connectionVisibleTo } from "../../worker/core/people/index.ts";
-import { memberName } from "../../worker/core/rules/index.ts";
-import { books, connections, movies, users } from "../../worker/db/schema.ts";
+import { normalizeTags } from "../../worker/core/rules/index.ts";
+import { users } from "../../worker/db/schema.ts";
+import { pageParam, pathWithQuery } from "../meta.ts";
 import type { Route } from "./+types/home";
 
-export interface LandingTeaser {
-  id: string;
-  movieRef: { title: string } | null;
-  bookRef: { title: string } | null;
-  context: string;
-  author: string;
-  createdAt: number;
-  posterUrl: string | null;
-  coverUrl: string | null;
-}
-
-export interface LandingData {
+/** What a visitor sees above and beside the feed: a few counts, and the popular tags (members have the sidebar's). */
+export interface Welcome {
   stats: { connections: number; members: number };
-  latest: LandingTeaser[];
+  popularTags: PopularTag[];
 }
 
-/** What the landing page shows a visitor: a few counts and the newest connections they may see. */
-export async function getLandingData({ db, viewer, origin }: RequestServices): Promise<LandingData> {
-  const [connectionCount, memberCount, latest] = await db.batch([
+/** The welcome's reads, for the feed's batch: the visitor's home stays one round trip. */
+function welcomeReads({ db, viewer }: RequestServices) {
+  return [
     db.get<{ n: number }>(sql`select ${visibleCount(viewer, undefined, maintainedPublicCount({}))} as n`),
     db.select({ n: count() }).from(users),
-    db
-      .select({
-        id: connections.id,
-        movieRef: { title: movies.title },
-        bookRef: { title: books.title },
-        context: connections.context,
-        displayName: users.displayName,
-        username: users.username,
-        createdAt: connections.createdAt,
-        posterKey: sql<string | null>`coalesce(${connections.moviePosterKey}, ${movies.posterKey})`,
-        coverKey: sql<string | null>`coalesce(${connections.bookCoverKey}, ${books.coverKey})`,
-      })
-      .from(connections)
-      .innerJoin(users, eq(users.id, connections.userId))
-      .leftJoin(movies, eq(movies.id, connections.movieId))
-      .leftJoin(books, eq(books.id, connections.bookId))
-      .where(and(connectionVisibleTo(viewer)))
-      .orderBy(desc(connections.createdAt), desc(connections.id))
-      .limit(6),
-  ]);
-  return {
-    stats: { connections: Number(connectionCount.n), members: memberCount[0]?.n ?? 0 },
-    latest: latest.map(({ posterKey, coverKey, displayName, username, ...teaser }) => ({
-      ...teaser,
-      author: memberName({ displayName, username }),
-      posterUrl: imageUrl(origin, posterKey),
-      coverUrl: imageUrl(origin, coverKey),
-    })),
-  };
+    popularTagsRead({ db, viewer }),
+  ] as const;
 }
 
 /**
- * Visitors get the landing page; members get the feed with its filters and pages (all in the URL). Popular
- * tags come with the sidebar (root loader).
+ * The feed's canonical address: its filters in one order (tags as they are stored) and the page past the first;
+ * anything else in the query (tracking parameters, blanks) is left out.
+ */
+function feedPath(filters: FeedFilters, page: number): string {
+  const tags = normalizeTags(filters.tags).join(",");
+  return pathWithQuery("/", { ...filters, tags, page: pageParam(page) });
+}
+
+/**
+ * The feed with its filters and pages (all in the URL), for members and visitors alike: the same reads under
+ * the same privacy rule, a visitor being a null viewer. Visitors also get the welcome, in the same batch.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(requestContext);
-  if (!services.viewer) return { kind: "landing" as const, ...(await getLandingData(services)) };
+  const { db, origin, viewer } = services;
   const params = new URL(request.url).searchParams;
   const filters = readFeedFilters(params);
-  const feed = await listFeed(services, filters, pageNumber(params.get("page")));
-  return { kind: "feed" as const, feed, filters };
+  const page = pageNumber(params.get("page"));
+  const feed = feedReads(services, filters, page);
+  const canonicalPath = feedPath(filters, page);
+  if (viewer) return { feed: toPage(origin, page, await db.batch(feed)), filters, canonicalPath, welcome: null };
+  const [cards, counted, connections, members, tags] = await db.batch([...feed, ...welcomeReads(services)]);
+  const welcome: Welcome = {
+    stats: { connections: Number(connections.n), members: members[0]?.n ?? 0 },
+    popularTags: toPopularTags(tags),
+  };
+  return { feed: toPage(origin, page, [cards, counted]), filters, canonicalPath, welcome };
 }

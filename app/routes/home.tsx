@@ -3,19 +3,42 @@ import type { FeedFilters } from "../../worker/core/connections/index.ts";
 import { CONNECTION_KINDS, KIND_LABELS } from "../../worker/core/rules/kinds.ts";
 import { CardList } from "../components/connection/card-list.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import { PopularTags } from "../components/popular-tags.tsx";
 import { pageMeta } from "../meta.ts";
-import { connectionTitle } from "../share.ts";
-import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from "../site.ts";
+import { HOME_DESCRIPTION, SITE_IMAGE, SITE_NAME, SITE_TAGLINE } from "../site.ts";
 import type { Route } from "./+types/home";
-import type { LandingData } from "./home.server.ts";
+import type { Welcome as WelcomeData } from "./home.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: SITE_NAME, description: SITE_DESCRIPTION, path: "/" });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const tags = loaderData?.filters.tags;
+  return pageMeta(matches, {
+    title: tags ? `Connections tagged #${tags}` : SITE_NAME,
+    description: tags ? `Movies and books connected under #${tags} on ${SITE_NAME}.` : HOME_DESCRIPTION,
+    path: loaderData?.canonicalPath ?? "/",
+    image: SITE_IMAGE,
+  });
+};
 
 export { loader } from "./home.server.ts";
 
+/**
+ * The feed (SPEC.md §2), for members and visitors alike: filters, tag links, pages. Visitors first get a short
+ * welcome, and the popular tags beside the feed (members have them in the sidebar).
+ */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return loaderData.kind === "landing" ? <Landing {...loaderData} /> : <Feed {...loaderData} />;
+  const { feed, filters, welcome } = loaderData;
+  if (!welcome) return <Feed feed={feed} filters={filters} title="Your feed" />;
+  return (
+    <>
+      <Welcome {...welcome} />
+      <div className="with-aside home-feed">
+        <Feed feed={feed} filters={filters} title="Latest connections" headingLevel={2} />
+        <aside className="aside" aria-label="Popular tags">
+          <PopularTags tags={welcome.popularTags} />
+        </aside>
+      </div>
+    </>
+  );
 }
 
 const FILTER_FIELDS: Array<{ name: keyof FeedFilters; label: string }> = [
@@ -26,12 +49,19 @@ const FILTER_FIELDS: Array<{ name: keyof FeedFilters; label: string }> = [
   { name: "author", label: "Author" },
 ];
 
-function Feed({ feed, filters }: Extract<Route.ComponentProps["loaderData"], { kind: "feed" }>) {
+function Feed({
+  feed,
+  filters,
+  title,
+  headingLevel = 1,
+}: Pick<Route.ComponentProps["loaderData"], "feed" | "filters"> & { title: string; headingLevel?: 1 | 2 }) {
   const filtered = Object.keys(filters).length > 0;
   const fieldFiltered = Boolean(filters.kind) || FILTER_FIELDS.some((field) => filters[field.name]);
+  const Heading = `h${headingLevel}` as const;
+  const PanelHeading = `h${headingLevel + 1}` as "h2" | "h3";
   return (
     <section aria-labelledby="feed-title" className="feed">
-      <h1 id="feed-title">Your feed</h1>
+      <Heading id="feed-title">{title}</Heading>
       {filters.tags ? (
         <p className="active-filter">
           Showing connections tagged <strong>#{filters.tags}</strong> · <Link to="/">Show all</Link>
@@ -39,7 +69,7 @@ function Feed({ feed, filters }: Extract<Route.ComponentProps["loaderData"], { k
       ) : null}
       <details className="panel filters" open={fieldFiltered || undefined}>
         <summary>
-          <h2 className="panel__title">Filters</h2>
+          <PanelHeading className="panel__title">Filters</PanelHeading>
         </summary>
         {/* A GET form: applying puts the filters in the URL and starts again at page 1. */}
         <Form method="get" className="filters__form">
@@ -78,64 +108,38 @@ function Feed({ feed, filters }: Extract<Route.ComponentProps["loaderData"], { k
             : "No connections found yet. Be the first to add one!"}
         </p>
       ) : (
-        <CardList connections={feed.connections} />
+        <CardList connections={feed.connections} headingLevel={headingLevel === 1 ? 2 : 3} />
       )}
       <Pagination page={feed.page} pages={feed.pages} />
     </section>
   );
 }
 
-function Landing({ stats, latest }: LandingData) {
+/** The visitor's welcome: what the site is, a way to join, and how many connections and members there are. */
+function Welcome({ stats }: WelcomeData) {
   return (
-    <div className="landing">
-      <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title">{SITE_TAGLINE}</h1>
-        <p className="lede">
-          Find the book behind the film, the film that answers a novel, and the scenes where a character reaches for a
-          book. Shared by readers and moviegoers like you.
-        </p>
-        <p className="hero__actions">
-          <Link className="button" to="/signup">
-            Join MovieBooks
-          </Link>
-          <Link className="button button--ghost" to="/search?q=adaptation">
-            Explore adaptations
-          </Link>
-        </p>
-        <p className="hero__stats">
-          <span>
-            <strong>{stats.connections}</strong> connections
-          </span>
-          <span>
-            <strong>{stats.members}</strong> members
-          </span>
-        </p>
-      </section>
-
-      <section aria-labelledby="latest-title" className="latest">
-        <h2 id="latest-title">Latest connections</h2>
-        {latest.length === 0 ? (
-          <p className="empty">No connections found yet. Be the first to add one!</p>
-        ) : (
-          <ul className="teaser-list">
-            {latest.map((item) => (
-              <li key={item.id} className="teaser">
-                {item.posterUrl || item.coverUrl ? (
-                  <div className="teaser__art" aria-hidden="true">
-                    {item.posterUrl ? <img src={item.posterUrl} alt="" width={80} height={120} loading="lazy" /> : null}
-                    {item.coverUrl ? <img src={item.coverUrl} alt="" width={80} height={120} loading="lazy" /> : null}
-                  </div>
-                ) : null}
-                <Link to={`/connections/${item.id}`} className="teaser__title">
-                  {connectionTitle(item)}
-                </Link>
-                <p className="teaser__context">{item.context}</p>
-                <p className="teaser__meta">Added by {item.author}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
+    <section className="hero" aria-labelledby="hero-title">
+      <h1 id="hero-title">{SITE_TAGLINE}</h1>
+      <p className="lede">
+        Find the book behind the film, the film that answers a novel, and the scenes where a character reaches for a
+        book. Shared by readers and moviegoers like you.
+      </p>
+      <p className="hero__actions">
+        <Link className="button" to="/signup">
+          Join MovieBooks
+        </Link>
+        <Link className="button button--ghost" to="/login">
+          Log in
+        </Link>
+      </p>
+      <p className="hero__stats">
+        <span>
+          <strong>{stats.connections}</strong> connections
+        </span>
+        <span>
+          <strong>{stats.members}</strong> members
+        </span>
+      </p>
+    </section>
   );
 }

@@ -7,8 +7,8 @@ import type { Route } from "./+types/member-area";
  * visitor is redirected to /login (remembering where they were going) before anything member-only runs.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ request, context }) => {
-    requireViewer(request, context);
+  ({ context, url }) => {
+    requireViewer(url, context);
   },
 ];
 

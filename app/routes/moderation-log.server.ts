@@ -5,8 +5,8 @@ import { requireModeratorPage } from "../auth.server.ts";
 import type { Route } from "./+types/moderation-log";
 
 /** One page of the audit log, newest first, in one round trip. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireModeratorPage(request, context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requireModeratorPage(url, context);
   const page = pageNumber(new URL(request.url).searchParams.get("page"));
   return { ...(await listAuditLog(context.get(requestContext), page)), now: Date.now() };
 }

@@ -15,9 +15,8 @@ const RESOLVED: Record<ResolveAction, string> = {
 };
 
 /** One page of open (or, with `?status=resolved`, resolved) cases, in one round trip. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireModeratorPage(request, context);
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireModeratorPage(url, context);
   const status = url.searchParams.get("status") === "resolved" ? "resolved" : "open";
   const queue = await listCases(context.get(requestContext), status, pageNumber(url.searchParams.get("page")));
   const resolved = url.searchParams.get("resolved") as ResolveAction | null;
@@ -29,8 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Resolves one case (`caseId`) with an action and a note; then the queue again, saying what was done. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireModeratorPage(request, context);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const viewer = requireModeratorPage(url, context);
   const values = textFields(await request.formData(), ["caseId", "action", "note"]);
   return formAction(values, async () => {
     await resolveCase(context.get(requestContext), viewer, values.caseId, values);

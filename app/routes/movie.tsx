@@ -1,7 +1,8 @@
 import { CatalogPage } from "../components/catalog-page.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
-import { errorMeta, pageMeta, titleWithYear } from "../meta.ts";
+import { errorMeta, originOf, pageMeta, titleWithYear } from "../meta.ts";
 import { PLACEHOLDER_POSTER } from "../site.ts";
+import { movieData } from "../structured-data.ts";
 import catalogStyles from "../styles/catalog.css?url";
 import type { Route } from "./+types/movie";
 
@@ -9,14 +10,15 @@ export { loader } from "./movie.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: catalogStyles }];
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, params, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   if (!loaderData) return errorMeta(error, "Movie not found");
   const { movie, description } = loaderData;
   return pageMeta(matches, {
     title: titleWithYear(movie.title, movie.year),
     description,
-    path: `/movies/${params.movieId}`,
+    path: `/movies/${movie._id}`,
     image: movie.posterPath || null,
+    structuredData: movieData(movie, originOf(matches)),
   });
 };
 

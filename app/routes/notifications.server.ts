@@ -10,8 +10,8 @@ import { requireViewer } from "../auth.server.ts";
 import { formAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/notifications";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const viewer = requireViewer(url, context);
   const notifications = await listNotifications(context.get(requestContext), viewer);
   return { notifications, now: Date.now() };
 }
@@ -20,8 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * intent=read marks one read; intent=read-all marks all; intent=open marks one read and follows it (so that
  * clicking an item works the same without JavaScript).
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const viewer = requireViewer(url, context);
   const services = context.get(requestContext);
   const { intent, id } = textFields(await request.formData(), ["intent", "id"]);
   // The header's unread badge renders after this action in the same request (a post without JavaScript), from

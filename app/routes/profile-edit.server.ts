@@ -6,14 +6,14 @@ import { requireViewer } from "../auth.server.ts";
 import { formFailure } from "../failures.server.ts";
 import type { Route } from "./+types/profile-edit";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const viewer = requireViewer(url, context);
   return { me: await getMe(context.get(requestContext), viewer) };
 }
 
 /** SPEC.md §4: the picture is uploaded first, then the text fields are saved; then the member's profile. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const viewer = requireViewer(url, context);
   const services = context.get(requestContext);
   const { fields, files } = splitFormData(await request.formData());
   const values = {

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { RequestServices, Viewer } from "../../worker/context.ts";
+import type { RequestServices } from "../../worker/context.ts";
 import { requestContext } from "../../worker/context.ts";
 import type { ConnectionView } from "../../worker/core/connections/index.ts";
 import {
@@ -52,16 +52,11 @@ export interface ProfilePage {
  * The connection reads apply the privacy rule row by row, so they can run before knowing whether the profile
  * is visible.
  */
-export async function profilePage(
-  services: RequestServices,
-  viewer: Viewer,
-  userId: string,
-  page: number,
-): Promise<ProfilePage> {
+export async function profilePage(services: RequestServices, userId: string, page: number): Promise<ProfilePage> {
   if (!isId(userId)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
-  const { db } = services;
-  const isOwn = userId === viewer.id;
-  const favoritedAt = sql`(select ${favorites.createdAt} from ${favorites} where ${favorites.userId} = ${viewer.id} and ${favorites.connectionId} = ${connections.id})`;
+  const { db, viewer } = services;
+  const isOwn = userId === viewer?.id;
+  const favoritedAt = sql`(select ${favorites.createdAt} from ${favorites} where ${favorites.userId} = ${viewer?.id ?? null} and ${favorites.connectionId} = ${connections.id})`;
   const [profiles, cards, counted, favoriteRows] = await db.batch([
     db
       .select({ ...profileColumns(viewer), ...viewerRelation(viewer) })
@@ -81,18 +76,22 @@ export async function profilePage(
     isFollowing: Boolean(row.viewerFollows),
     requested: Boolean(row.viewerRequested),
     blocked: Boolean(row.viewerBlocked),
-    pendingRequests: isOwn ? viewer.pendingFollowRequests : 0,
+    pendingRequests: isOwn && viewer ? viewer.pendingFollowRequests : 0,
     creations: maySeeContentOf(row, viewer) ? toPage(services.origin, page, [cards, counted]) : null,
     favorites: isOwn ? favoriteRows.map((favorite) => toConnectionView(services.origin, favorite)) : null,
     suspended: Boolean(row.suspended),
   };
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
+/**
+ * `/users/:userId` is anyone's to read, as the privacy rule shows it to them (a visitor sees a private member's
+ * basic profile only); `/users`, one's own profile, needs a member.
+ */
+export async function loader({ request, params, context, url }: Route.LoaderArgs) {
+  const userId = params.userId ?? requireViewer(url, context).id;
   const page = pageNumber(new URL(request.url).searchParams.get("page"));
   try {
-    return await profilePage(context.get(requestContext), viewer, params.userId ?? viewer.id, page);
+    return await profilePage(context.get(requestContext), userId, page);
   } catch (error) {
     notFoundPage(error, PROFILE_MESSAGES.hidden);
   }

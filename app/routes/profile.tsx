@@ -10,7 +10,7 @@ import { Pagination } from "../components/pagination.tsx";
 import { ReportLink } from "../components/report-link.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { CountBadge } from "../components/site-header.tsx";
-import { pageMeta } from "../meta.ts";
+import { errorMeta, pageMeta, pageParam, pathWithQuery } from "../meta.ts";
 import { plural } from "../plural.ts";
 import { snippet } from "../snippet.ts";
 import blockStyles from "../styles/blocks.css?url";
@@ -20,15 +20,17 @@ export { loader } from "./profile.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: blockStyles }];
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  loaderData
-    ? pageMeta(matches, {
-        title: memberName(loaderData.profile),
-        description: snippet(loaderData.profile.bio || `${loaderData.profile.username} on MovieBooks`, 100),
-        path: `/users/${loaderData.profile._id}`,
-        image: loaderData.profile.profilePictureUrl || null,
-      })
-    : pageMeta(matches, { title: "Profile", path: "/users" });
+/** A member's basic profile is public (even a private member's); a hidden one is the 404 page, with no meta but its title. */
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
+  if (!loaderData) return errorMeta(error, "Profile not found");
+  const { profile, creations } = loaderData;
+  return pageMeta(matches, {
+    title: memberName(profile),
+    description: snippet(profile.bio || `${profile.username} on MovieBooks`, 100),
+    path: pathWithQuery(`/users/${profile._id}`, { page: pageParam(creations?.page) }),
+    image: profile.profilePictureUrl || null,
+  });
+};
 
 /**
  * A member's profile (SPEC.md §2). The owner sees My Creations and My Favorites (favorites sits at #favorites,

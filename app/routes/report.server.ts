@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { fileReport, reportTarget } from "../../worker/core/moderation/index.ts";
 import { isTargetType, type ReportTargetType } from "../../worker/core/rules/index.ts";
-import { requireViewer, safeRedirect } from "../auth.server.ts";
+import { requireMemberToAct, requireViewer, safeRedirect } from "../auth.server.ts";
 import { notFoundPage } from "../failures.server.ts";
 import { formAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/report";
@@ -23,13 +23,12 @@ function targetType(value: string): ReportTargetType {
  * The report form for a connection, a comment or a member the viewer may see (else the 404 page), or, after a
  * report (`?sent`), its confirmation. `redirectTo` is where "Back" leads: where the member came from.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const viewer = requireViewer(url, context);
   const type = targetType(params.targetType);
   const target = await reportTarget(context.get(requestContext), viewer, type, params.targetId).catch(
     (error: unknown) => notFoundPage(error, MISSING[type]),
   );
-  const url = new URL(request.url);
   return {
     target: { type, summary: target.summary, url: target.url },
     own: target.own,
@@ -39,16 +38,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** Files the report; then the same page shows its confirmation (a reload asks nothing again). */
+/**
+ * Files the report; then the same page shows its confirmation (a reload asks nothing again). A visitor goes to
+ * log in and then back to the report form.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
-  const services = context.get(requestContext);
   const type = targetType(params.targetType);
   const values = textFields(await request.formData(), ["reason", "note", "redirectTo"]);
+  const back = safeRedirect(values.redirectTo, "");
+  // From the route's params: with JavaScript the request's own path is the data request's (`….data`).
+  const page = (query: Record<string, string>) =>
+    `/report/${type}/${params.targetId}?${new URLSearchParams({ ...query, redirectTo: back })}`;
+  const viewer = requireMemberToAct(context, page({}));
+  const services = context.get(requestContext);
   return formAction(values, async () => {
     await fileReport(services, viewer, { targetType: type, targetId: params.targetId, ...values });
-    const back = safeRedirect(values.redirectTo, "");
-    // From the route's params: with JavaScript the request's own path is the data request's (`….data`).
-    return redirect(`/report/${type}/${params.targetId}?${new URLSearchParams({ sent: "", redirectTo: back })}`);
+    return redirect(page({ sent: "" }));
   });
 }

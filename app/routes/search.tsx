@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CardList } from "../components/connection/card-list.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { NoticePage } from "../components/route-notice.tsx";
-import { pageMeta } from "../meta.ts";
+import { pageMeta, pageParam, pathWithQuery } from "../meta.ts";
 import { plural } from "../plural.ts";
 import catalogStyles from "../styles/catalog.css?url";
 import type { Route } from "./+types/search";
@@ -18,8 +18,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     description: q
       ? `Connections between movies and books matching "${q}" on MovieBooks.`
       : "Search MovieBooks connections by movie or book title, director, author, actor, genre, tag or what members wrote.",
-    // Only the term identifies the results; the page number is left out.
-    path: q ? `/search?q=${encodeURIComponent(q)}` : "/search",
+    // The term and the page identify the results (a later page is a page of its own).
+    path: pathWithQuery("/search", { q, page: pageParam(loaderData?.results?.page) }),
   });
 };
 

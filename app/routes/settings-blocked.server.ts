@@ -13,8 +13,8 @@ const BLOCKED_LIST = "/settings#blocked";
  * Unblock from settings' list (intent=unblock, `userId`). A fetcher gets `{ok, notice}`; a plain form post goes
  * back to settings with the notice, or, if the member was no longer blocked, just back to the list as it is.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const viewer = requireViewer(url, context);
   const form = await request.formData();
   const { userId } = textFields(form, ["userId"]);
   const viaFetcher = form.get("via") === "fetcher";

@@ -5,12 +5,12 @@ import { redirectWithoutSession, requireViewer } from "../auth.server.ts";
 import { formAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/settings-delete";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return { username: requireViewer(request, context).username };
+export function loader({ context, url }: Route.LoaderArgs) {
+  return { username: requireViewer(url, context).username };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const viewer = requireViewer(url, context);
   const services = context.get(requestContext);
   const { password } = textFields(await request.formData(), ["password"]);
   return formAction({}, async () => {

@@ -6,8 +6,8 @@ import { requireViewer } from "../auth.server.ts";
 import { formAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/settings";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const viewer = requireViewer(url, context);
   const { me, blocked } = await meWithBlocks(context.get(requestContext), viewer);
   const notice = new URL(request.url).searchParams.get("notice");
   return {
@@ -22,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Change password: the session making the change stays logged in, every other one is signed out. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const viewer = requireViewer(url, context);
   const services = context.get(requestContext);
   const fields = textFields(await request.formData(), ["currentPassword", "newPassword", "confirmPassword"]);
   return formAction({}, async () => {

@@ -175,7 +175,8 @@ describe("/search", () => {
     expect(second.text).toContain("Beacon 1 & Keeper 1");
     expect(second.text).toContain("Beacon 2 & Keeper 2");
     expect(second.html).toMatch(/<span aria-current="page">2<\/span>/);
-    expect(canonical(second.html)).toBe(`${app.url}/search?q=lighthouse`);
+    // A later page is a page of its own (issue 15, decision 023), not a copy of the first.
+    expect(canonical(second.html)).toBe(`${app.url}/search?q=lighthouse&page=2`);
   });
 
   it("trims the term and matches movie, director, book and author fields", async () => {

@@ -97,7 +97,7 @@ describe("/create", () => {
 });
 
 describe("the feed and the connection page", () => {
-  it("shows members the feed with filters, tag links and pages, and visitors the landing page", async () => {
+  it("shows members and visitors the feed with filters, tag links and pages", async () => {
     for (let n = 0; n < 11; n++) {
       await api(app, "POST", "/connections", {
         token: author.token,
@@ -115,8 +115,12 @@ describe("the feed and the connection page", () => {
     const filtered = await (await get("/?director=Nobody%20At%20All", otherCookie)).text();
     expect(filtered).toContain("No connections found matching your filter(s).");
     expect(filtered).toMatch(/<input[^>]+name="director"[^>]+value="Nobody At All"/);
-    const landing = await (await get("/?tags=pager")).text();
-    expect(landing).toContain("Where movies and books meet.");
+    // Issue 15 (decision 023): visitors get the same feed, after a short welcome.
+    const visitors = await (await get("/?tags=pager")).text();
+    expect(visitors).toContain("Where movies and books meet.");
+    expect(visitors).toContain("Showing connections tagged");
+    expect(visitors.match(/class="card( |")/g)).toHaveLength(10);
+    expect(visitors).toContain('href="/?tags=pager&amp;page=2"');
   });
 
   it("shows the author an Edit link, and nobody else", async () => {

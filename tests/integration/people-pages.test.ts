@@ -21,13 +21,9 @@ async function member() {
 }
 
 describe("profiles as pages", () => {
-  it("need a member: visitors are sent to log in", async () => {
-    for (const path of [
-      "/users",
-      "/profile/edit",
-      `/users/${"a".repeat(24)}/followers`,
-      `/users/${"a".repeat(24)}/following`,
-    ]) {
+  // Issue 15 (decision 023): others' profiles and their follow lists are public (tests/integration/visitor-pages).
+  it("need a member for one's own profile and its editing: visitors are sent to log in", async () => {
+    for (const path of ["/users", "/profile/edit"]) {
       const { response } = await get(path);
       expect(response.status, path).toBe(302);
       expect(response.headers.get("location"), path).toMatch(/^\/login\?redirectTo=/);

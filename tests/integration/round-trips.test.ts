@@ -110,9 +110,22 @@ const memberPages = () => [
   "/does-not-exist",
 ];
 
-const visitorPages = () => [
+/** The visitor's home (issue 15): the feed, its welcome and the popular tags, under every filter and page. */
+const visitorHomePages = [
   "/",
+  "/?page=2",
+  "/?tags=adaptation",
+  "/?director=Denis%20Villeneuve&tags=adaptation",
+  "/?kind=cameo&page=2",
+];
+
+const visitorPages = () => [
+  ...visitorHomePages,
   "/search?q=island",
+  `/users/${ids.other}`,
+  `/users/${ids.private}`,
+  `/users/${ids.other}/followers`,
+  `/users/${ids.other}/following`,
   `/connections/${ids.connection}`,
   `/movies/${ids.movie}`,
   `/books/${ids.book}`,
@@ -133,6 +146,14 @@ describe("database round trips per page", () => {
 
   it(`stay within ${BUDGET} for every visitor page`, async () => {
     expect(await overBudget(visitorPages(), false)).toEqual([]);
+  });
+
+  it("are one for the visitor's home: the feed, the welcome and the popular tags share a batch", async () => {
+    for (const path of visitorHomePages) {
+      const result = await roundTripsFor(path, false);
+      expect(result.status, path).toBe(200);
+      expect(result.requests, `${path}: ${result.what.join(" | ")}`).toBe(1);
+    }
   });
 
   it(`stay within ${BUDGET} for the moderators' pages`, async () => {

@@ -59,7 +59,12 @@ export function CardDiscussion({ connectionId, count }: { connectionId: string; 
       {load.status === "open" ? (
         <section className="card__discussion" aria-label="Comments">
           <h3 className="card__discussion-title">Comments</h3>
-          <CommentThread connectionId={connectionId} comments={load.comments} onAdded={prepend} />
+          <CommentThread
+            connectionId={connectionId}
+            comments={load.comments}
+            onAdded={prepend}
+            anchor={`card-${connectionId}`}
+          />
         </section>
       ) : null}
     </>

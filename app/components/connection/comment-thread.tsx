@@ -7,6 +7,7 @@ import { useHydrated } from "../../hydrated.ts";
 import type { RootData } from "../../meta.ts";
 import { Avatar } from "../avatar.tsx";
 import { LocalDate } from "../local-date.tsx";
+import { LoginLink } from "../login-link.tsx";
 import { ReportLink } from "../report-link.tsx";
 import { ReturnFields } from "./reaction-buttons.tsx";
 
@@ -26,6 +27,7 @@ export function CommentThread({
   comments,
   onAdded,
   posted,
+  anchor = "comments",
 }: {
   connectionId: string;
   comments: CommentView[];
@@ -33,6 +35,8 @@ export function CommentThread({
   onAdded?: (comment: CommentView) => void;
   /** The connection page's failed post without JavaScript, shown at the form it came from. */
   posted?: CommentPost;
+  /** Where on this page a visitor comes back to after logging in to comment: the discussion, or a card's. */
+  anchor?: string;
 }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const viewer = root?.viewer ?? null;
@@ -62,7 +66,7 @@ export function CommentThread({
         />
       ) : (
         <p className="muted">
-          <Link to={`/login?${new URLSearchParams({ redirectTo: action })}`}>Log in</Link> to leave a comment.
+          <LoginLink anchor={anchor}>Log in</LoginLink> to leave a comment.
         </p>
       )}
     </div>
@@ -266,7 +270,7 @@ function CommentItem({
             </Link>
           </div>
         ) : null}
-        {ownerId && !isOwner ? (
+        {!isOwner ? (
           <div className="comment__actions">
             <ReportLink type="comment" id={comment._id} className="link-button" />
           </div>

@@ -160,7 +160,7 @@ export function ConnectionCard({
           image={connection.moviePosterUrl || null}
         />
         {isOwner ? <DeleteButton connectionId={connection._id} /> : null}
-        {viewer && !isOwner ? <ReportLink type="connection" id={connection._id} className="action-button" /> : null}
+        {isOwner ? null : <ReportLink type="connection" id={connection._id} className="action-button" />}
       </footer>
     </article>
   );

@@ -3,6 +3,7 @@ import { useHydrated } from "../../hydrated.ts";
 import type { RootData } from "../../meta.ts";
 import { plural } from "../../plural.ts";
 import { InlineError } from "../inline-error.tsx";
+import { LoginLink } from "../login-link.tsx";
 
 type Reply = { ok: true } | { ok: false; error: string };
 
@@ -19,8 +20,9 @@ function ReturnFields() {
 }
 
 /**
- * Like (SPEC.md §4): disabled for visitors and while a request runs. With JavaScript the new state shows at
- * once and falls back to the server's if the call fails ('Like failed').
+ * Like (SPEC.md §4): disabled while a request runs; for visitors, the count as a way to log in that comes back
+ * to the card. With JavaScript the new state shows at once and falls back to the server's if the call fails
+ * ('Like failed').
  */
 export function LikeButton({ connectionId, likes }: { connectionId: string; likes: string[] }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
@@ -33,9 +35,10 @@ export function LikeButton({ connectionId, likes }: { connectionId: string; like
   const label = `${count} ${plural(count, "like")}`;
   if (!viewer) {
     return (
-      <button type="button" className="action-button" disabled title="Log in to like connections">
+      <LoginLink anchor={`card-${connectionId}`} className="action-button" title="Log in to like connections">
         ♡ {label}
-      </button>
+        <span className="visually-hidden"> (log in to like this)</span>
+      </LoginLink>
     );
   }
   return (
@@ -58,12 +61,22 @@ export function LikeButton({ connectionId, likes }: { connectionId: string; like
   );
 }
 
-/** Favorite toggle (SPEC.md §4): members only, one request at a time, optimistic with JavaScript. */
+/**
+ * Favorite toggle (SPEC.md §4): for members, one request at a time, optimistic with JavaScript; for visitors, a
+ * way to log in that comes back to the card.
+ */
 export function FavoriteButton({ connectionId }: { connectionId: string }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const viewer = root?.viewer ?? null;
   const fetcher = useFetcher<Reply>();
-  if (!viewer) return null;
+  if (!viewer) {
+    return (
+      <LoginLink anchor={`card-${connectionId}`} className="action-button" title="Log in to save favorites">
+        ☆ Favorite
+        <span className="visually-hidden"> (log in to save this)</span>
+      </LoginLink>
+    );
+  }
   const serverFavorited = viewer.favoriteIds.includes(connectionId);
   const pending = fetcher.state !== "idle";
   const favorited = pending ? !serverFavorited : serverFavorited;

@@ -1,8 +1,9 @@
-import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { useFetcher, useRouteLoaderData } from "react-router";
 import type { Verdict } from "../../../worker/core/verdicts/index.ts";
 import type { RootData } from "../../meta.ts";
 import { plural } from "../../plural.ts";
 import { InlineError } from "../inline-error.tsx";
+import { LoginLink } from "../login-link.tsx";
 import { ReturnFields } from "./reaction-buttons.tsx";
 
 type Counts = Pick<Verdict, "book" | "film" | "tie" | "total">;
@@ -55,13 +56,13 @@ function afterVote(verdict: Verdict, next: Choice | null): Verdict {
 
 /**
  * "Book or film?" on an adaptation: the tally for everyone; members vote with one of three buttons (again to
- * change, "Withdraw" to take it back). With JavaScript a fetcher posts it and the tally moves at once, falling
- * back to the server's if the vote fails (the buttons wait for the answer); without, the form posts and the page comes back at the card.
+ * change, "Withdraw" to take it back), visitors get "Log in to vote", which comes back to the card. With
+ * JavaScript a fetcher posts the vote and the tally moves at once, falling back to the server's if the vote fails
+ * (the buttons wait for the answer); without, the form posts and the page comes back at the card.
  */
 export function VerdictTally({ connectionId, verdict }: { connectionId: string; verdict: Verdict }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const viewer = root?.viewer ?? null;
-  const location = useLocation();
   const fetcher = useFetcher<Reply>();
   const pendingChoice = fetcher.formData?.get("choice");
   const shown = fetcher.formData
@@ -111,9 +112,7 @@ export function VerdictTally({ connectionId, verdict }: { connectionId: string; 
         </fetcher.Form>
       ) : (
         <p className="verdict__login">
-          <Link to={`/login?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`}>
-            Log in to vote
-          </Link>
+          <LoginLink anchor={`card-${connectionId}`}>Log in to vote</LoginLink>
         </p>
       )}
     </section>

@@ -159,11 +159,23 @@ async function pageOf(services: RequestServices, where: SQL | undefined, page: n
   return toPage(services.origin, page, await services.db.batch(pageReads(services, where, page, options)));
 }
 
-export async function listFeed(services: RequestServices, filters: FeedFilters, page: number): Promise<ConnectionPage> {
+/**
+ * The two reads behind one page of the feed with its filters, as the viewer may see it (a visitor is a null
+ * viewer), for the caller's batch; `toPage` reads the answers. The home page (members and visitors alike) and
+ * the API's feed read it.
+ */
+export function feedReads(services: RequestServices, filters: FeedFilters, page: number) {
   const conditions = filterConditions(filters);
   const where = conditions.length ? and(...conditions) : undefined;
-  const options = { publicCount: maintainedPublicCount(filters), index: newestFirstIndex(filters) };
-  const { totalCount: _total, ...result } = await pageOf(services, where, page, options);
+  return pageReads(services, where, page, {
+    publicCount: maintainedPublicCount(filters),
+    index: newestFirstIndex(filters),
+  });
+}
+
+export async function listFeed(services: RequestServices, filters: FeedFilters, page: number): Promise<ConnectionPage> {
+  const answers = await services.db.batch(feedReads(services, filters, page));
+  const { totalCount: _total, ...result } = toPage(services.origin, page, answers);
   return result;
 }
 

@@ -5,6 +5,7 @@ export {
   createConnection,
   deleteConnection,
   deleteImages,
+  feedReads,
   getConnection,
   listFeed,
   movieWithConnections,
@@ -17,7 +18,7 @@ export {
   visibleCount,
 } from "./connections.ts";
 export { type FeedFilters, maintainedPublicCount, readFeedFilters } from "./feed-filters.ts";
-export { popularTags } from "./popular-tags.ts";
+export { type PopularTag, popularTags, popularTagsRead, toPopularTags } from "./popular-tags.ts";
 export {
   type ConnectionView,
   newestFirst,
