@@ -11,10 +11,12 @@ export {
   ownImageKeys,
   pageNumber,
   pageReads,
+  postConnection,
   searchConnections,
   toPage,
   updateConnection,
   visibleCount,
+  type WorkQuestion,
 } from "./connections.ts";
 export { type FeedFilters, maintainedPublicCount, readFeedFilters } from "./feed-filters.ts";
 export { popularTags } from "./popular-tags.ts";
