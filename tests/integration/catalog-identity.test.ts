@@ -1,4 +1,4 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { books, connections, movies } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
@@ -210,8 +210,7 @@ describe("racing posts of the same work", () => {
     }));
     expect(new Set(byId.map((r) => r.movieRef._id)).size).toBe(1);
     expect(new Set(byId.map((r) => r.bookRef._id)).size).toBe(1);
-    const [{ n }] = await app.db.select({ n: count() }).from(movies).where(sql`${movies.tmdbId} = '4242'`);
-    expect(n).toBe(1);
+    expect(await app.db.select({ n: count() }).from(movies).where(eq(movies.tmdbId, "4242"))).toEqual([{ n: 1 }]);
   });
 });
 
