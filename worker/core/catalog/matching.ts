@@ -82,9 +82,9 @@ export function sameWork<Row extends Candidate>(
 }
 
 /** The first work holding one of the post's external ids, in the order given (the most specific first). */
-export function knownWork<Row>(rows: readonly Row[], ids: ReadonlyArray<[keyof Row, string | null]>): Row | undefined {
-  for (const [column, value] of ids) {
-    const row = value === null ? undefined : rows.find((candidate) => candidate[column] === value);
+export function knownWork<Row>(rows: readonly Row[], ids: ReadonlyArray<{ field: keyof Row; value: string }>) {
+  for (const { field, value } of ids) {
+    const row = rows.find((candidate) => candidate[field] === value);
     if (row) return row;
   }
   return undefined;

@@ -36,6 +36,25 @@ export type BookRow = typeof books.$inferSelect & { genres: string[] };
 
 type Named<Ids> = { title: string; externalIds: Ids };
 
+/** An external id of a post: the column that holds it, its name on a row, and the value the post gives. */
+interface IdOf<Row> {
+  column: AnySQLiteColumn;
+  field: keyof Row & string;
+  value: string | null;
+}
+
+/** A post's external ids, most specific first: the order in which they decide which work it means. */
+const movieIds = (ids: MovieExternalIds): IdOf<MovieRow>[] => [
+  { column: movies.tmdbId, field: "tmdbId", value: ids.tmdb },
+  { column: movies.imdbId, field: "imdbId", value: ids.imdb },
+  { column: movies.wikidataId, field: "wikidataId", value: ids.wikidata },
+];
+const bookIds = (ids: BookExternalIds): IdOf<BookRow>[] => [
+  { column: books.openLibraryId, field: "openLibraryId", value: ids.openLibrary },
+  { column: books.isbn13, field: "isbn13", value: ids.isbn13 },
+  { column: books.wikidataId, field: "wikidataId", value: ids.wikidata },
+];
+
 /**
  * Reads, in one round trip, every work a post could mean: those with its titles' keys and those holding one of
  * its external ids (each an index seek).
@@ -48,34 +67,12 @@ export async function findWorks(
   const movieQuery = db
     .select({ movie: movies, genres: catalogLists.movieGenres, actors: catalogLists.movieActors })
     .from(movies)
-    .where(
-      movie
-        ? or(
-            eq(movies.titleKey, titleKey(movie.title)),
-            ...idMatches([
-              [movies.tmdbId, movie.externalIds.tmdb],
-              [movies.imdbId, movie.externalIds.imdb],
-              [movies.wikidataId, movie.externalIds.wikidata],
-            ]),
-          )
-        : sql`0`,
-    )
+    .where(movie ? or(eq(movies.titleKey, titleKey(movie.title)), ...idMatches(movieIds(movie.externalIds))) : sql`0`)
     .orderBy(sql`${movies.year} is null`, movies.year, movies.id);
   const bookQuery = db
     .select({ book: books, genres: catalogLists.bookGenres })
     .from(books)
-    .where(
-      book
-        ? or(
-            eq(books.titleKey, titleKey(book.title)),
-            ...idMatches([
-              [books.openLibraryId, book.externalIds.openLibrary],
-              [books.isbn13, book.externalIds.isbn13],
-              [books.wikidataId, book.externalIds.wikidata],
-            ]),
-          )
-        : sql`0`,
-    )
+    .where(book ? or(eq(books.titleKey, titleKey(book.title)), ...idMatches(bookIds(book.externalIds))) : sql`0`)
     .orderBy(sql`${books.authorKey} = ''`, books.authorKey, books.id);
   const [movieRows, bookRows] = await db.batch([movieQuery, bookQuery]);
   return {
@@ -86,10 +83,8 @@ export async function findWorks(
   };
 }
 
-const idMatches = (pairs: Array<[AnySQLiteColumn, string | null]>) =>
-  pairs.flatMap(([column, value]) => (value === null ? [] : [eq(column, value)]));
-
-const hasIds = (ids: object) => Object.values(ids).some((value) => value !== null);
+const given = <Row>(ids: IdOf<Row>[]) => ids.filter((id): id is IdOf<Row> & { value: string } => id.value !== null);
+const idMatches = <Row>(ids: IdOf<Row>[]) => given(ids).map(({ column, value }) => eq(column, value));
 const authorDetail = (row: BookRow) => row.authorKey || null;
 
 /** Which movie a post means (matching.ts): an external id, else its title's key and year. */
@@ -98,29 +93,24 @@ export function matchMovie(
   input: Named<MovieExternalIds> & { year: number | null },
   choice: WorkChoice,
 ) {
-  const ids = input.externalIds;
-  const known = knownWork(rows, [
-    ["tmdbId", ids.tmdb],
-    ["imdbId", ids.imdb],
-    ["wikidataId", ids.wikidata],
-  ]);
-  const wanted = { titleKey: titleKey(input.title), detail: input.year, known, hasExternalIds: hasIds(ids) };
+  const ids = given(movieIds(input.externalIds));
+  const wanted = {
+    titleKey: titleKey(input.title),
+    detail: input.year,
+    known: knownWork(rows, ids),
+    hasExternalIds: ids.length > 0,
+  };
   return matchWork(rows, wanted, (row) => row.year, choice);
 }
 
 /** Which book a post means (matching.ts): an external id, else its title's key and author's key. */
 export function matchBook(rows: BookRow[], input: Named<BookExternalIds> & { author: string }, choice: WorkChoice) {
-  const ids = input.externalIds;
-  const known = knownWork(rows, [
-    ["openLibraryId", ids.openLibrary],
-    ["isbn13", ids.isbn13],
-    ["wikidataId", ids.wikidata],
-  ]);
+  const ids = given(bookIds(input.externalIds));
   const wanted = {
     titleKey: titleKey(input.title),
     detail: nameKey(input.author) || null,
-    known,
-    hasExternalIds: hasIds(ids),
+    known: knownWork(rows, ids),
+    hasExternalIds: ids.length > 0,
   };
   return matchWork(rows, wanted, authorDetail, choice);
 }
@@ -139,19 +129,12 @@ export function sameBook(rows: BookRow[], title: string, author: string): Settle
 export function writeMovie(db: Database, input: MovieInput, match: Settled<MovieRow>) {
   const key = titleKey(input.title);
   const ids = input.externalIds;
-  const existing = "row" in match ? match.row : null;
-  const claim = "create" in match ? match.create.claim : null;
-  const known = existing ?? claim;
-  const id = existing
-    ? sql`${existing.id}`
-    : firstOf([
-        ...idLookups(movies, [
-          [movies.tmdbId, ids.tmdb],
-          [movies.imdbId, ids.imdb],
-          [movies.wikidataId, ids.wikidata],
-        ]),
-        sql`(select ${movies.id} from ${movies} where ${movies.titleKey} = ${key} and ${movies.year} is ${input.year})`,
-      ]);
+  const { existing, claim, known, id } = target(
+    movies,
+    match,
+    movieIds(ids),
+    sql`(select ${movies.id} from ${movies} where ${movies.titleKey} = ${key} and ${movies.year} is ${input.year})`,
+  );
   const statements: BatchItem<"sqlite">[] = [];
   if (claim) statements.push(...fillOnce(db, movies, sql`${claim.id}`, [[movies.year, input.year]]));
   if (!existing) {
@@ -184,9 +167,7 @@ export function writeMovie(db: Database, input: MovieInput, match: Settled<Movie
       .where(sql`${movies.id} = ${id}`),
     ...fillOnce(db, movies, id, [
       [movies.year, input.year],
-      [movies.tmdbId, ids.tmdb],
-      [movies.imdbId, ids.imdb],
-      [movies.wikidataId, ids.wikidata],
+      ...given(movieIds(ids)).map((i) => [i.column, i.value] as const),
     ]),
   );
   const merged = {
@@ -207,19 +188,12 @@ export function writeBook(db: Database, input: BookInput, match: Settled<BookRow
   const key = titleKey(input.title);
   const author = nameKey(input.author);
   const ids = input.externalIds;
-  const existing = "row" in match ? match.row : null;
-  const claim = "create" in match ? match.create.claim : null;
-  const known = existing ?? claim;
-  const id = existing
-    ? sql`${existing.id}`
-    : firstOf([
-        ...idLookups(books, [
-          [books.openLibraryId, ids.openLibrary],
-          [books.isbn13, ids.isbn13],
-          [books.wikidataId, ids.wikidata],
-        ]),
-        sql`(select ${books.id} from ${books} where ${books.titleKey} = ${key} and ${books.authorKey} = ${author})`,
-      ]);
+  const { existing, claim, known, id } = target(
+    books,
+    match,
+    bookIds(ids),
+    sql`(select ${books.id} from ${books} where ${books.titleKey} = ${key} and ${books.authorKey} = ${author})`,
+  );
   const statements: BatchItem<"sqlite">[] = [];
   if (claim) statements.push(fillAuthor(db, sql`${claim.id}`, input.author, author));
   if (!existing) {
@@ -253,11 +227,12 @@ export function writeBook(db: Database, input: BookInput, match: Settled<BookRow
         coverKey: sql`coalesce(${books.coverKey}, ${input.coverKey})`,
       })
       .where(sql`${books.id} = ${id}`),
-    ...fillOnce(db, books, id, [
-      [books.openLibraryId, ids.openLibrary],
-      [books.isbn13, ids.isbn13],
-      [books.wikidataId, ids.wikidata],
-    ]),
+    ...fillOnce(
+      db,
+      books,
+      id,
+      given(bookIds(ids)).map((i) => [i.column, i.value] as const),
+    ),
   );
   if (author && !claim) statements.push(fillAuthor(db, id, input.author, author));
   const merged = {
@@ -271,15 +246,25 @@ export function writeBook(db: Database, input: BookInput, match: Settled<BookRow
   return { id, statements };
 }
 
-/** `coalesce` of the lookups (SQLite's needs two arguments or more). */
-function firstOf(lookups: SQL[]): SQL {
-  return lookups.length === 1 && lookups[0] ? lookups[0] : sql`coalesce(${sql.join(lookups, sql`, `)})`;
-}
-
-function idLookups(table: typeof movies | typeof books, pairs: Array<[AnySQLiteColumn, string | null]>) {
-  return pairs.flatMap(([column, value]) =>
-    value === null ? [] : [sql`(select ${table.id} from ${table} where ${column} = ${value})`],
-  );
+/**
+ * The work a settled match writes: an existing row's id, or else the row a new work turns out to be once the
+ * batch's insert has run (the one holding the post's external ids, else the one with its identity).
+ */
+function target<Row extends { id: string }>(
+  table: typeof movies | typeof books,
+  match: Settled<Row>,
+  ids: IdOf<Row>[],
+  byIdentity: SQL,
+) {
+  const existing = "row" in match ? match.row : null;
+  const claim = "create" in match ? match.create.claim : null;
+  const lookups = [
+    ...given(ids).map(({ column, value }) => sql`(select ${table.id} from ${table} where ${column} = ${value})`),
+    byIdentity,
+  ];
+  // SQLite's coalesce needs two arguments or more.
+  const found = lookups.length > 1 ? sql`coalesce(${sql.join(lookups, sql`, `)})` : byIdentity;
+  return { existing, claim, known: existing ?? claim, id: existing ? sql`${existing.id}` : found };
 }
 
 /**
@@ -290,7 +275,7 @@ function fillOnce(
   db: Database,
   table: typeof movies | typeof books,
   id: SQL,
-  values: Array<[AnySQLiteColumn, string | number | null]>,
+  values: ReadonlyArray<readonly [AnySQLiteColumn, string | number | null]>,
 ) {
   return values.flatMap(([column, value]) =>
     value === null
