@@ -86,6 +86,13 @@ export default function Create({ actionData }: Route.ComponentProps) {
                 }))}
               />
             ) : null}
+            {(["movie", "book"] as const).map((kind) => {
+              // A work already settled by its answer while the other is still asked: the answer is posted again.
+              const name = WHICH_WORK_FIELDS[kind];
+              return !question.question[kind] && values[name] ? (
+                <input key={kind} type="hidden" name={name} value={values[name]} />
+              ) : null;
+            })}
             {question.imagesChosen && filesLost ? (
               <p className="muted">
                 The images you chose could not come back with this page: please choose them again.

@@ -143,6 +143,18 @@ describe("the create page asks which work a title means", () => {
     expect(both).toContain("Which film is “Little Women”?");
     expect(both).toContain("Which book is “Dune”?");
     expect(both).not.toContain("please choose them again");
+
+    // One answered, the other not: the answer comes back with the page, and the next post keeps it.
+    const half = await postCreate({ ...book, movieTitle: "Little Women", movieYear: "", movieId: works.lw2019 });
+    const halfHtml = await half.text();
+    expect(halfHtml).not.toContain("Which film");
+    expect(halfHtml).toContain(`<input type="hidden" name="movieId" value="${works.lw2019}"/>`);
+    const done = await postedConnection(
+      await postCreate({ ...book, movieTitle: "Little Women", movieYear: "", movieId: works.lw2019, bookId: "new" }),
+    );
+    expect(done.movieRef._id).toBe(works.lw2019);
+    expect([works.duneHerbert, works.duneOther]).not.toContain(done.bookRef._id);
+    expect(done.bookRef.author).toBe("");
   });
 
   it("does not ask when the post carries an external id: the id says which work, or that it is a new one", async () => {
