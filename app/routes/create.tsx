@@ -1,9 +1,13 @@
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { CREATE_CONNECTION_FORM } from "../../worker/core/rules/create-connection-form.ts";
+import { WHICH_WORK_FIELDS } from "../../worker/core/rules/which-work.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { KindField } from "../components/kind-field.tsx";
+import { WhichWork } from "../components/which-work.tsx";
 import { useFormRules } from "../form-rules.ts";
+import { useHydrated } from "../hydrated.ts";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/create";
 
@@ -19,11 +23,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /**
  * "+ Add New" (SPEC.md §5): both titles, or some context. A multipart form posted to the route's action, so it
  * works without JavaScript; on an error the page comes back with the message at its field and every text field
- * kept (browsers never keep chosen files, so the form says so).
+ * kept (browsers never keep chosen files, so the form says so). When a title matches several works, it comes
+ * back with the question which one (decision 019), answered with the next post. Hidden fields carry the
+ * external ids the title suggestions fill in, under the names the API takes.
  */
 export default function Create({ actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
-  const rules = useFormRules(CREATE_CONNECTION_FORM, actionData);
+  const failure = actionData && "error" in actionData ? actionData : undefined;
+  const question = actionData && "question" in actionData ? actionData : undefined;
+  const rules = useFormRules(CREATE_CONNECTION_FORM, failure);
+  // With JavaScript the page is not reloaded, so chosen files stay in their fields.
+  const filesLost = !useHydrated();
+  // With JavaScript the page stays where the member pressed "Post": the question takes the focus, and the view.
+  const questionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (question) questionRef.current?.focus();
+  }, [question]);
   const values: Record<string, string> = actionData?.values ?? {};
   const field = (name: Parameters<typeof rules.field>[0], label: string) => ({
     label,
@@ -31,6 +46,8 @@ export default function Create({ actionData }: Route.ComponentProps) {
     ...rules.field(name),
   });
   const list = { "aria-describedby": "comma-hint" };
+  const hidden = (names: Array<Parameters<typeof rules.field>[0]>) =>
+    names.map((name) => <input key={name} type="hidden" name={name} defaultValue={values[name] ?? ""} />);
   return (
     <section className="form-page" aria-labelledby="create-title">
       <h1 id="create-title">Add a connection</h1>
@@ -39,7 +56,50 @@ export default function Create({ actionData }: Route.ComponentProps) {
       </p>
       <Form method="post" encType="multipart/form-data" className="form connection-form" {...rules.form}>
         <FormError id="create-error" message={rules.formError} />
-        {actionData?.error ? <p className="muted">If you had chosen images, please choose them again.</p> : null}
+        {failure ? <p className="muted">If you had chosen images, please choose them again.</p> : null}
+        {question ? (
+          <section ref={questionRef} tabIndex={-1} className="which-works" aria-label="Which works you mean">
+            {question.question.movie ? (
+              <WhichWork
+                kind="movie"
+                title={question.question.movie.title}
+                name={WHICH_WORK_FIELDS.movie}
+                defaultValue={values[WHICH_WORK_FIELDS.movie]}
+                options={question.question.movie.candidates.map((movie) => ({
+                  ...movie,
+                  maker: movie.director,
+                  imageUrl: movie.posterUrl,
+                }))}
+              />
+            ) : null}
+            {question.question.book ? (
+              <WhichWork
+                kind="book"
+                title={question.question.book.title}
+                name={WHICH_WORK_FIELDS.book}
+                defaultValue={values[WHICH_WORK_FIELDS.book]}
+                options={question.question.book.candidates.map((book) => ({
+                  ...book,
+                  year: book.publicationYear,
+                  maker: book.author,
+                  imageUrl: book.coverUrl,
+                }))}
+              />
+            ) : null}
+            {(["movie", "book"] as const).map((kind) => {
+              // A work already settled by its answer while the other is still asked: the answer is posted again.
+              const name = WHICH_WORK_FIELDS[kind];
+              return !question.question[kind] && values[name] ? (
+                <input key={kind} type="hidden" name={name} value={values[name]} />
+              ) : null;
+            })}
+            {question.imagesChosen && filesLost ? (
+              <p className="muted">
+                The images you chose could not come back with this page: please choose them again.
+              </p>
+            ) : null}
+          </section>
+        ) : null}
         <fieldset>
           <legend>Movie</legend>
           <FormField {...field("movieTitle", "Movie title")} />
@@ -50,6 +110,7 @@ export default function Create({ actionData }: Route.ComponentProps) {
           <FormField {...field("movieGenres", "Genres")} placeholder="Drama, Science Fiction" {...list} />
           <FormField {...field("movieActors", "Actors")} placeholder="Amy Adams, Jeremy Renner" {...list} />
           <FormField {...field("movieSynopsis", "Synopsis")} multiline rows={2} />
+          {hidden(["movieTmdbId", "movieImdbId", "movieWikidataId"])}
           <FormField label="Movie poster" type="file" {...rules.field("moviePoster")} />
         </fieldset>
         <fieldset>
@@ -64,6 +125,7 @@ export default function Create({ actionData }: Route.ComponentProps) {
             <FormField {...field("bookIsbn", "ISBN")} />
           </div>
           <FormField {...field("bookSynopsis", "Synopsis")} multiline rows={2} />
+          {hidden(["bookOpenLibraryId", "bookWikidataId"])}
           <FormField label="Book cover" type="file" {...rules.field("bookCover")} />
         </fieldset>
         <fieldset>

@@ -12,7 +12,14 @@
  * posted data.
  */
 import Database from "libsql";
-import { bookSearchText, connectionSearchText, movieSearchText } from "../../worker/core/catalog/index.ts";
+import {
+  bookSearchText,
+  connectionSearchText,
+  isbn13Of,
+  movieSearchText,
+  nameKey,
+  titleKey,
+} from "../../worker/core/catalog/index.ts";
 import { notificationText } from "../../worker/core/notifications/index.ts";
 import { normalizeTags } from "../../worker/core/rules/index.ts";
 import { startLocalDbServer } from "../local-db/server.ts";
@@ -80,7 +87,8 @@ export async function generateDataset(
 
   // 2. Secondary indexes are dropped during the load and rebuilt at the end: building an index by sorting
   // is much faster than maintaining it row by row. Rebuilding the unique ones also proves the generated data
-  // respects them (movie titles, book title+author, usernames, emails, notification dedupe keys).
+  // respects them (movie title key+year, book title key+author key, ISBN-13s, usernames, emails, notification
+  // dedupe keys).
   // The two kept are what the genre triggers (migrations/0006) search when a new movie's or book's genres are
   // written; without them every such insert would scan all connections loaded so far.
   const keptForTriggers = new Set(["connections_movie_newest", "connections_book_newest"]);
@@ -101,12 +109,14 @@ export async function generateDataset(
       "INSERT INTO users (id, username, email, password_hash, display_name, bio, location, is_private, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     follow: db.prepare("INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)"),
-    movie: db.prepare("INSERT INTO movies (id, title, year, director, synopsis, created_at) VALUES (?, ?, ?, ?, ?, ?)"),
+    movie: db.prepare(
+      "INSERT INTO movies (id, title, title_key, year, director, synopsis, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    ),
     movieGenre: db.prepare("INSERT INTO movie_genres (movie_id, position, name, name_lower) VALUES (?, ?, ?, ?)"),
     movieActor: db.prepare("INSERT INTO movie_actors (movie_id, position, name, name_lower) VALUES (?, ?, ?, ?)"),
     movieSearch: db.prepare("INSERT INTO movie_search (movie_id, body) VALUES (?, ?)"),
     book: db.prepare(
-      "INSERT INTO books (id, title, author, publication_year, isbn, synopsis, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO books (id, title, title_key, author, author_key, publication_year, isbn, isbn13, synopsis, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     bookGenre: db.prepare("INSERT INTO book_genres (book_id, position, name, name_lower) VALUES (?, ?, ?, ?)"),
     bookSearch: db.prepare("INSERT INTO book_search (book_id, body) VALUES (?, ?)"),
@@ -264,7 +274,8 @@ export async function generateDataset(
       actors: actorZipf.distinct(random, 2 + Math.floor(random() * 3)).map(actorName),
       synopsis: sentence(8, 25),
     };
-    insert.movie.run(id, movie.title, 1930 + Math.floor(random() * 95), movie.director, movie.synopsis, createdAt);
+    const year = 1930 + Math.floor(random() * 95);
+    insert.movie.run(id, movie.title, titleKey(movie.title), year, movie.director, movie.synopsis, createdAt);
     for (const [position, name] of movie.genres.entries())
       insert.movieGenre.run(id, position, name, name.toLowerCase());
     for (const [position, name] of movie.actors.entries())
@@ -279,8 +290,23 @@ export async function generateDataset(
       genres: bookGenreZipf.distinct(random, 1 + Math.floor(random() * 2)).map((g) => nth(BOOK_GENRES, g)),
       synopsis: sentence(8, 25),
     };
-    const isbn = `978${String(Math.floor(random() * 1e10)).padStart(10, "0")}`;
-    insert.book.run(id, book.title, book.author, 1800 + Math.floor(random() * 225), isbn, book.synopsis, createdAt);
+    // One valid ISBN per book (the rank names it; the check digit is the one isbn13Of accepts), as posted.
+    const stem = `978${String(rank).padStart(9, "0")}`;
+    const isbn = Array.from({ length: 10 }, (_, digit) => `${stem}${digit}`).find((code) => isbn13Of(code)) ?? stem;
+    const published = 1800 + Math.floor(random() * 225);
+    const authorKey = nameKey(book.author);
+    insert.book.run(
+      id,
+      book.title,
+      titleKey(book.title),
+      book.author,
+      authorKey,
+      published,
+      isbn,
+      isbn,
+      book.synopsis,
+      createdAt,
+    );
     for (const [position, name] of book.genres.entries()) insert.bookGenre.run(id, position, name, name.toLowerCase());
     insert.bookSearch.run(id, bookSearchText(book));
   });

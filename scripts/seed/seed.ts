@@ -13,7 +13,10 @@ import {
   indexBook,
   indexConnection,
   indexMovie,
+  isbn13Of,
   movieSearchText,
+  nameKey,
+  titleKey,
 } from "../../worker/core/catalog/index.ts";
 import { newId } from "../../worker/core/ids.ts";
 import { type ImageBucket, type ImageKind, storeImage } from "../../worker/core/images/index.ts";
@@ -85,7 +88,8 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
 
   for (const [index, pair] of pairs.entries()) {
     const createdAt = now - pair.daysAgo * DAY - index * 7 * MINUTE;
-    const movieKey = pair.movie.title.toLowerCase();
+    // The catalog's identity (decision 019): a movie is its title's key and year, a book its title's and author's.
+    const movieKey = `${titleKey(pair.movie.title)}\u0000${pair.movie.year}`;
     let movieId = movieIds.get(movieKey);
     if (!movieId) {
       movieId = newId(createdAt);
@@ -102,6 +106,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       movieRows.push({
         id: movieId,
         title: pair.movie.title,
+        titleKey: titleKey(pair.movie.title),
         year: pair.movie.year,
         director: pair.movie.director,
         synopsis: pair.movie.synopsis,
@@ -126,7 +131,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
         ),
       );
     }
-    const bookKey = `${pair.book.title.toLowerCase()}\u0000${pair.book.author.toLowerCase()}`;
+    const bookKey = `${titleKey(pair.book.title)}\u0000${nameKey(pair.book.author)}`;
     let bookId = bookIds.get(bookKey);
     if (!bookId) {
       bookId = newId(createdAt);
@@ -138,9 +143,12 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       bookRows.push({
         id: bookId,
         title: pair.book.title,
+        titleKey: titleKey(pair.book.title),
         author: pair.book.author,
+        authorKey: nameKey(pair.book.author),
         publicationYear: pair.book.publicationYear,
         isbn: pair.book.isbn,
+        isbn13: isbn13Of(pair.book.isbn),
         synopsis: pair.book.synopsis,
         coverKey,
         createdAt,

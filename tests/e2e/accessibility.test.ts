@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { and, eq, ne } from "drizzle-orm";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD, MODERATOR_EMAIL } from "../../scripts/seed/demo-account.ts";
 import { connections, users } from "../../worker/db/schema.ts";
@@ -79,8 +79,15 @@ beforeAll(async () => {
 async function audit(context: BrowserContext, path: string) {
   const page = await context.newPage();
   await page.goto(suite.app.url + path);
+  const violations = await violationsOn(page);
+  await page.close();
+  return violations;
+}
+
+/** The page as it is now, after whatever the test did on it. */
+async function violationsOn(page: Page) {
   await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const result = await (
       window as unknown as {
         axe: {
@@ -101,8 +108,6 @@ async function audit(context: BrowserContext, path: string) {
           .join(", ")})`,
     );
   });
-  await page.close();
-  return violations;
 }
 
 describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
@@ -150,5 +155,24 @@ describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
     }
     await context.close();
     expect(found).toEqual({});
+  });
+
+  it("finds no violations on the create page's question which film a title means", async () => {
+    const login = await api(suite.app, "POST", "/auth/login", { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const body = { movieTitle: "Little Women", movieYear: 1994, bookTitle: "Little Women", context: "1994." };
+    expect((await api(suite.app, "POST", "/connections", { token: login.body.token, body })).status).toBe(201);
+    const context = await suite.browser.newContext({
+      bypassCSP: true,
+      extraHTTPHeaders: { "CF-Connecting-IP": "172.31.0.3" },
+    });
+    const page = await context.newPage();
+    await logIn(page, suite.app.url);
+    await page.goto(`${suite.app.url}/create`);
+    await page.getByLabel("Movie title").fill("Little Women");
+    await page.getByLabel("Book title").fill("Little Women");
+    await page.getByRole("button", { name: "Post connection" }).click();
+    await page.getByRole("group", { name: "Which film is “Little Women”?" }).waitFor();
+    expect(await violationsOn(page)).toEqual([]);
+    await context.close();
   });
 });

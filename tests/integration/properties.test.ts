@@ -167,11 +167,22 @@ describe("API robustness properties", () => {
         "movieYear",
         "bookAuthor",
         "movieGenres",
+        "movieTmdbId",
+        "movieImdbId",
+        "movieWikidataId",
+        "bookOpenLibraryId",
+        "bookWikidataId",
+        "bookIsbn",
         "screenshot",
         "moviePoster",
         "junk",
       ),
-      value: fc.oneof(fc.string({ maxLength: 300 }), fc.uint8Array({ maxLength: 64 })),
+      value: fc.oneof(
+        fc.string({ maxLength: 300 }),
+        fc.uint8Array({ maxLength: 64 }),
+        // Well-formed external ids and ISBNs, so posts that match on them are in the mix too.
+        fc.constantFrom("603", "tt0133093", "Q42", "OL45804W", "0-441-56959-5", "9780441013593"),
+      ),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(field, { maxLength: 8 }), async (fields) => {

@@ -15,7 +15,7 @@ export interface ApiResponse<T = any> {
 
 /** Calls the JSON API the way an existing client would. */
 export async function api<T = any>(
-  app: TestApp,
+  app: Pick<TestApp, "url">,
   method: string,
   path: string,
   options: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {},

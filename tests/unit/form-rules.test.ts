@@ -37,6 +37,7 @@ const typed = fc.oneof(
   fc.constantFrom("", "   ", "ab", "good_name", "bad name", "a@b.co", " a@b.co ", "not-an-email", "secret12"),
   fc.constantFrom("spam", " spoilers ", "Spam", "other", "dismiss", "remove", " suspend", "ban"),
   fc.constantFrom("999", "1999", "2101", "19x9", "a, b,, c", " , ", "x".repeat(21), "x".repeat(101)),
+  fc.constantFrom("603", "tt0133093", "tt013309", "Q42", "q42", "OL45804W", "OL45804M", "OL45804", " Q42 "),
   fc.nat({ max: 5002 }).map((n) => "x".repeat(n)),
   fc.array(fc.constantFrom("x".repeat(101), "tag"), { maxLength: 22 }).map((items) => items.join(",")),
   fc.string(),
@@ -146,5 +147,47 @@ describe("connection kind", () => {
       message: "Kind must be adaptation, theme, cameo or other.",
       path: ["kind"],
     });
+  });
+});
+
+describe("external ids", () => {
+  const fields = { movieTitle: "Dune", bookTitle: "Dune" };
+  it.each([
+    ["movieTmdbId", ["438631", "0438631"], ["tt1160419", "12a", "-5", "1".repeat(11)], "TMDB ID must be a number."],
+    [
+      "movieImdbId",
+      ["tt1160419", "tt0123456789"],
+      ["1160419", "TT1160419", "tt123456", "tt12345678901"],
+      "IMDb ID must look like tt0123456.",
+    ],
+    ["movieWikidataId", ["Q42", "Q2"], ["42", "q42", "Q", "Q4a"], "Wikidata ID must look like Q42."],
+    ["bookWikidataId", ["Q190192"], ["P31", "Q-1"], "Wikidata ID must look like Q42."],
+    [
+      "bookOpenLibraryId",
+      ["OL45804W", "OL7353617M"],
+      ["OL45804", "ol45804w", "OL45804A", "45804W"],
+      "Open Library ID must look like OL45804W.",
+    ],
+  ])("%s: blank or well formed, else its message at its field", (field, good, bad, message) => {
+    for (const value of ["", ...good]) {
+      expect(browserAnswer(CREATE_CONNECTION_FORM, { ...fields, [field]: value })).toBeNull();
+      expect(serverAnswer(createConnectionSchema, { ...fields, [field]: value })).toBeNull();
+    }
+    for (const value of bad) {
+      expect(browserAnswer(CREATE_CONNECTION_FORM, { ...fields, [field]: value })).toEqual({ message, field });
+      expect(serverAnswer(createConnectionSchema, { ...fields, [field]: value })).toEqual({ message, field });
+    }
+  });
+
+  it("reads into the ids a post matches on (TMDB ids without leading zeros)", () => {
+    const parsed = createConnectionSchema.parse({
+      ...fields,
+      movieTmdbId: "0438631",
+      movieImdbId: "tt1160419",
+      bookOpenLibraryId: "OL893415W",
+      bookWikidataId: "Q190192",
+    });
+    expect(parsed.movieExternalIds).toEqual({ tmdb: "438631", imdb: "tt1160419", wikidata: null });
+    expect(parsed.bookExternalIds).toEqual({ openLibrary: "OL893415W", wikidata: "Q190192" });
   });
 });

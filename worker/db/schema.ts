@@ -4,7 +4,8 @@
  * Conventions:
  * - Ids are 24-hex strings from `newId()` (time-ordered, so "newest first, ties by id" sorts well).
  * - Times are integer milliseconds since the epoch.
- * - Case-insensitive uniqueness and matching use `lower(...)` expression indexes, so lookups stay indexed.
+ * - Case-insensitive uniqueness and matching use `lower(...)` expression indexes, so lookups stay indexed;
+ *   movies and books match on keys the catalog computes (worker/core/catalog/identity.ts, decision 019).
  * - List-valued fields (genres, actors, tags) live in their own tables with a lower-cased column, so
  *   "case-insensitive exact match on any element" is an index seek instead of a scan over JSON.
  * - Images are R2 object keys; the API turns them into absolute URLs.
@@ -97,19 +98,39 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user").on(t.userId)],
 );
 
+/**
+ * External ids of a work (TMDB, IMDb, Wikidata, Open Library, ISBN-13): at most one row holds each, and a post
+ * naming one joins that row whatever its title says (decision 019).
+ */
+const externalId = (name: string, column: AnySQLiteColumn) =>
+  uniqueIndex(name).on(column).where(sql`${column} is not null`);
+
+/**
+ * A movie is its title's key and its year (decision 019): "Little Women" (1994) and (2019) are two rows. At most
+ * one row of a title has no year; it is where posts that do not say which film go when the title has several.
+ * `title_key` is null only on rows written before migration 0016 until its backfill has run.
+ */
 export const movies = sqliteTable(
   "movies",
   {
     id: text("id").primaryKey(),
     title: text("title").notNull(),
+    titleKey: text("title_key"),
     year: integer("year"),
     director: text("director").notNull().default(""),
     synopsis: text("synopsis").notNull().default(""),
     posterKey: text("poster_key"),
+    tmdbId: text("tmdb_id"),
+    imdbId: text("imdb_id"),
+    wikidataId: text("wikidata_id"),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("movies_title_ci").on(sql`lower(${t.title})`),
+    uniqueIndex("movies_identity").on(t.titleKey, t.year),
+    uniqueIndex("movies_identity_yearless").on(t.titleKey).where(sql`${t.year} is null`),
+    externalId("movies_tmdb", t.tmdbId),
+    externalId("movies_imdb", t.imdbId),
+    externalId("movies_wikidata", t.wikidataId),
     index("movies_director_ci").on(sql`lower(${t.director})`),
   ],
 );
@@ -117,21 +138,33 @@ export const movies = sqliteTable(
 export const movieGenres = nameList("movie_genres", "movieId", "movie_id", () => movies.id);
 export const movieActors = nameList("movie_actors", "movieId", "movie_id", () => movies.id);
 
-/** A book is identified by its title and, when known, its author (two "Dune"s by different authors differ). */
+/**
+ * A book is its title's key and its author's key, "" when no author is known (two "Dune"s by different authors
+ * differ; decision 019). `isbn` is what was typed; `isbn13` the valid ISBN it names, if any. The keys are null
+ * only on rows written before migration 0016 until its backfill has run.
+ */
 export const books = sqliteTable(
   "books",
   {
     id: text("id").primaryKey(),
     title: text("title").notNull(),
+    titleKey: text("title_key"),
     author: text("author").notNull().default(""),
+    authorKey: text("author_key"),
     publicationYear: integer("publication_year"),
     isbn: text("isbn").notNull().default(""),
     synopsis: text("synopsis").notNull().default(""),
     coverKey: text("cover_key"),
+    openLibraryId: text("open_library_id"),
+    isbn13: text("isbn13"),
+    wikidataId: text("wikidata_id"),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("books_title_author_ci").on(sql`lower(${t.title})`, sql`lower(${t.author})`),
+    uniqueIndex("books_identity").on(t.titleKey, t.authorKey),
+    externalId("books_open_library", t.openLibraryId),
+    externalId("books_isbn13", t.isbn13),
+    externalId("books_wikidata", t.wikidataId),
     index("books_author_ci").on(sql`lower(${t.author})`),
   ],
 );

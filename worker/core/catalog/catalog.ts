@@ -1,14 +1,12 @@
-import { asc, eq, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { eq, sql } from "drizzle-orm";
 import type { RequestServices } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { books, movies } from "../../db/schema.ts";
 import { jsonList } from "../../db/sql.ts";
 import { badRequest, notFound } from "../errors.ts";
-import { isId, newId } from "../ids.ts";
+import { isId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
 import { pairVerdictsColumn, toPairVerdicts } from "../verdicts/index.ts";
-import { bookSearchText, indexBook, indexMovie, movieSearchText } from "./search-index.ts";
 
 /** A movie's own fields: what a post enters and what API.md's Movie and MovieRef show. */
 export interface MovieFields {
@@ -30,21 +28,35 @@ export interface BookFields {
   synopsis: string;
 }
 
-/**
- * Movies and books are shared by every connection that features them. A post finds them by title
- * (case-insensitively; a book also by author when both have one) or creates them, and fills in fields that
- * are still empty, never erasing or rewriting what earlier posts set (API.md "Create").
- */
-export interface MovieInput extends MovieFields {
-  posterKey: string | null;
+/** A movie's ids elsewhere (decision 019): digits for TMDB, `tt…` for IMDb, `Q…` for Wikidata; null when unknown. */
+export interface MovieExternalIds {
+  tmdb: string | null;
+  imdb: string | null;
+  wikidata: string | null;
 }
 
-export interface BookInput extends BookFields {
-  coverKey: string | null;
+/** A book's ids elsewhere: an Open Library work or edition (`OL…W`, `OL…M`), its ISBN-13, Wikidata. */
+export interface BookExternalIds {
+  openLibrary: string | null;
+  isbn13: string | null;
+  wikidata: string | null;
 }
 
-type MovieRow = typeof movies.$inferSelect & { genres: string[]; actors: string[] };
-type BookRow = typeof books.$inferSelect & { genres: string[] };
+/** API.md's `externalIds`: only the ids a work has (absent keys are left out). */
+function presentIds<Ids extends object>(ids: Ids): Partial<{ [Key in keyof Ids]: string }> {
+  return Object.fromEntries(Object.entries(ids).filter(([, value]) => value !== null)) as Partial<{
+    [Key in keyof Ids]: string;
+  }>;
+}
+
+export const movieExternalIds = (movie: { tmdbId: string | null; imdbId: string | null; wikidataId: string | null }) =>
+  presentIds({ tmdb: movie.tmdbId, imdb: movie.imdbId, wikidata: movie.wikidataId });
+
+export const bookExternalIds = (book: {
+  openLibraryId: string | null;
+  isbn13: string | null;
+  wikidataId: string | null;
+}) => presentIds({ openLibrary: book.openLibraryId, isbn13: book.isbn13, wikidata: book.wikidataId });
 
 /** A movie's genres and actors and a book's genres as JSON arrays in their entered order (an index seek each). */
 export const catalogLists = {
@@ -52,139 +64,6 @@ export const catalogLists = {
   movieActors: jsonList(sql`select name as value from movie_actors where movie_id = ${movies.id} order by position`),
   bookGenres: jsonList(sql`select name as value from book_genres where book_id = ${books.id} order by position`),
 };
-
-/** Reads what already exists for these titles, in one round trip. */
-export async function findExisting(db: Database, movieTitle: string | null, bookTitle: string | null) {
-  const movieQuery = db
-    .select({
-      movie: movies,
-      genres: catalogLists.movieGenres,
-      actors: catalogLists.movieActors,
-    })
-    .from(movies)
-    .where(sql`lower(${movies.title}) = lower(${movieTitle ?? ""})`);
-  const bookQuery = db
-    .select({
-      book: books,
-      genres: catalogLists.bookGenres,
-    })
-    .from(books)
-    .where(sql`lower(${books.title}) = lower(${bookTitle ?? ""})`)
-    .orderBy(asc(books.createdAt), asc(books.id));
-  const [movieRows, bookRows] = await db.batch([movieQuery, bookQuery]);
-  const movie: MovieRow | null = movieRows[0]
-    ? { ...movieRows[0].movie, genres: JSON.parse(movieRows[0].genres), actors: JSON.parse(movieRows[0].actors) }
-    : null;
-  const bookCandidates: BookRow[] = bookRows.map((row) => ({ ...row.book, genres: JSON.parse(row.genres) }));
-  return { movie, bookCandidates };
-}
-
-/** Which existing book a post means: same author, else one without an author, else (no author given) the first. */
-export function chooseBook(candidates: BookRow[], author: string): BookRow | null {
-  const wanted = author.toLowerCase();
-  if (wanted) {
-    return (
-      candidates.find((book) => book.author.toLowerCase() === wanted) ??
-      candidates.find((book) => book.author === "") ??
-      null
-    );
-  }
-  return candidates[0] ?? null;
-}
-
-/**
- * Statements that make sure the movie exists with every field it can have, plus an SQL expression for its id.
- * The id is looked up by title inside the same transaction, so two posts racing to create the same movie end
- * up sharing one row (the unique title index decides) instead of failing.
- */
-export function upsertMovie(db: Database, input: MovieInput, existing: MovieRow | null) {
-  const id = sql`(select id from ${movies} where lower(${movies.title}) = lower(${input.title}))`;
-  const merged = {
-    title: existing?.title ?? input.title,
-    year: existing?.year ?? input.year,
-    director: existing?.director || input.director,
-    synopsis: existing?.synopsis || input.synopsis,
-    posterKey: existing?.posterKey ?? input.posterKey,
-    genres: existing?.genres.length ? existing.genres : input.genres,
-    actors: existing?.actors.length ? existing.actors : input.actors,
-  };
-  const statements: BatchItem<"sqlite">[] = [
-    db
-      .insert(movies)
-      .values({
-        id: newId(),
-        title: input.title,
-        year: input.year,
-        director: input.director,
-        synopsis: input.synopsis,
-        posterKey: input.posterKey,
-      })
-      .onConflictDoNothing(),
-    db
-      .update(movies)
-      .set({
-        year: sql`coalesce(${movies.year}, ${input.year})`,
-        director: sql`case when ${movies.director} = '' then ${input.director} else ${movies.director} end`,
-        synopsis: sql`case when ${movies.synopsis} = '' then ${input.synopsis} else ${movies.synopsis} end`,
-        posterKey: sql`coalesce(${movies.posterKey}, ${input.posterKey})`,
-      })
-      .where(sql`lower(${movies.title}) = lower(${input.title})`),
-  ];
-  if (!existing?.genres.length) statements.push(...listInserts(db, "movie_genres", "movie_id", id, input.genres));
-  if (!existing?.actors.length) statements.push(...listInserts(db, "movie_actors", "movie_id", id, input.actors));
-  statements.push(...indexMovie(db, id, movieSearchText(merged)));
-  return { id, statements };
-}
-
-/** As upsertMovie, for the book the post means (see chooseBook). */
-export function upsertBook(db: Database, input: BookInput, existing: BookRow | null) {
-  const author = existing?.author || input.author;
-  const id = sql`(select id from ${books} where lower(${books.title}) = lower(${input.title}) and lower(${books.author}) = lower(${author}))`;
-  const merged = {
-    title: existing?.title ?? input.title,
-    author,
-    synopsis: existing?.synopsis || input.synopsis,
-    genres: existing?.genres.length ? existing.genres : input.genres,
-  };
-  const statements: BatchItem<"sqlite">[] = existing
-    ? [
-        db
-          .update(books)
-          .set({
-            author: sql`case when ${books.author} = '' then ${input.author} else ${books.author} end`,
-            publicationYear: sql`coalesce(${books.publicationYear}, ${input.publicationYear})`,
-            isbn: sql`case when ${books.isbn} = '' then ${input.isbn} else ${books.isbn} end`,
-            synopsis: sql`case when ${books.synopsis} = '' then ${input.synopsis} else ${books.synopsis} end`,
-            coverKey: sql`coalesce(${books.coverKey}, ${input.coverKey})`,
-          })
-          .where(eq(books.id, existing.id)),
-      ]
-    : [
-        db
-          .insert(books)
-          .values({
-            id: newId(),
-            title: input.title,
-            author: input.author,
-            publicationYear: input.publicationYear,
-            isbn: input.isbn,
-            synopsis: input.synopsis,
-            coverKey: input.coverKey,
-          })
-          .onConflictDoNothing(),
-      ];
-  if (!existing?.genres.length) statements.push(...listInserts(db, "book_genres", "book_id", id, input.genres));
-  statements.push(...indexBook(db, id, bookSearchText(merged)));
-  return { id, statements };
-}
-
-function listInserts(db: Database, table: string, key: string, id: SQL, items: string[]) {
-  return items.map((name, position) =>
-    db.run(
-      sql`insert or ignore into ${sql.identifier(table)} (${sql.identifier(key)}, position, name, name_lower) select ${id}, ${position}, ${name}, ${name.toLowerCase()}`,
-    ),
-  );
-}
 
 /** The read behind API.md's "Movie", for the caller's batch; `toMovie` shapes its row. */
 export function movieRead(db: Database, id: string) {
@@ -212,6 +91,7 @@ export function toMovie(
     actors: JSON.parse(actors) as string[],
     synopsis: movie.synopsis,
     posterPath: apiImageUrl(origin, movie.posterKey),
+    externalIds: movieExternalIds(movie),
     createdAt: new Date(movie.createdAt).toISOString(),
     verdicts: toPairVerdicts(verdicts),
   };
@@ -235,6 +115,7 @@ export function toBook(origin: string, { book, genres, verdicts }: Awaited<Retur
     isbn: book.isbn,
     synopsis: book.synopsis,
     coverPath: apiImageUrl(origin, book.coverKey),
+    externalIds: bookExternalIds(book),
     createdAt: new Date(book.createdAt).toISOString(),
     verdicts: toPairVerdicts(verdicts),
   };

@@ -1,19 +1,22 @@
 export {
+  type BookExternalIds,
   type BookFields,
+  bookExternalIds,
   bookRead,
   CATALOG_MESSAGES,
   catalogLists,
-  chooseBook,
-  findExisting,
   getBook,
   getMovie,
+  type MovieExternalIds,
   type MovieFields,
+  movieExternalIds,
   movieRead,
   toBook,
   toMovie,
-  upsertBook,
-  upsertMovie,
 } from "./catalog.ts";
+export { nameKey, titleKey } from "./identity.ts";
+export { isbn13Of } from "./isbn.ts";
+export type { WorkChoice } from "./matching.ts";
 export {
   bookSearchText,
   connectionSearchText,
@@ -24,3 +27,17 @@ export {
   movieSearchText,
   unindexConnectionsIn,
 } from "./search-index.ts";
+export {
+  type BookCandidate,
+  type BookRow,
+  bookCandidate,
+  findWorks,
+  type MovieCandidate,
+  type MovieRow,
+  matchBook,
+  matchMovie,
+  movieCandidate,
+  sameBook,
+  writeBook,
+  writeMovie,
+} from "./works.ts";

@@ -4,19 +4,27 @@ import type { RequestServices, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { books, connections, connectionTags, movies } from "../../db/schema.ts";
 import {
+  type BookCandidate,
+  bookCandidate,
   bookRead,
   CATALOG_MESSAGES,
-  chooseBook,
   connectionSearchText,
-  findExisting,
+  findWorks,
   indexConnection,
+  isbn13Of,
+  type MovieCandidate,
+  matchBook,
   matchesSearch,
+  matchMovie,
+  movieCandidate,
   movieRead,
+  sameBook,
   toBook,
   toMovie,
   unindexConnectionsIn,
-  upsertBook,
-  upsertMovie,
+  type WorkChoice,
+  writeBook,
+  writeMovie,
 } from "../catalog/index.ts";
 import { badRequest, forbidden, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
@@ -273,54 +281,93 @@ async function storeImagesThen<T>(
   }
 }
 
+/** API.md "Create": a title that matches several works is settled by the contract's rule, never asked about. */
 export async function createConnection(
   services: RequestServices,
   viewer: Viewer,
   fields: Record<string, unknown>,
   files: Partial<Record<ImageField, unknown>>,
 ): Promise<ConnectionView> {
+  const outcome = await postConnection(services, viewer, fields, files, {
+    movie: { ask: false },
+    book: { ask: false },
+  });
+  if ("question" in outcome) throw new Error("A post that does not ask was asked which work it means.");
+  return outcome.connection;
+}
+
+/** What the create page asks when a title without a year or author matches several works (decision 019). */
+export interface WorkQuestion {
+  movie: { title: string; candidates: MovieCandidate[] } | null;
+  book: { title: string; candidates: BookCandidate[] } | null;
+}
+
+/**
+ * Posts a connection, finding or creating its movie and book (worker/core/catalog/works.ts). With `ask`, a title
+ * that matches several works and says nothing to tell them apart stores nothing and answers the question
+ * instead; a `pick` from that question (a work's id, or `NEW_WORK`) then settles it.
+ */
+export async function postConnection(
+  services: RequestServices,
+  viewer: Viewer,
+  fields: Record<string, unknown>,
+  files: Partial<Record<ImageField, unknown>>,
+  choices: { movie: WorkChoice; book: WorkChoice },
+): Promise<{ connection: ConnectionView } | { question: WorkQuestion }> {
   const input = validate(createConnectionSchema, fields);
   const images = await readImages(files);
-  const { db } = services;
-  const hasMovie = Boolean(input.movieTitle);
-  const hasBook = Boolean(input.bookTitle);
-  const existing = await findExisting(db, hasMovie ? input.movieTitle : null, hasBook ? input.bookTitle : null);
+  const { db, origin } = services;
+  const movieInput = input.movieTitle
+    ? {
+        title: input.movieTitle,
+        year: input.movieYear,
+        director: input.movieDirector,
+        genres: splitList(input.movieGenres),
+        actors: splitList(input.movieActors),
+        synopsis: input.movieSynopsis,
+        externalIds: input.movieExternalIds,
+      }
+    : null;
+  const bookInput = input.bookTitle
+    ? {
+        title: input.bookTitle,
+        author: input.bookAuthor,
+        publicationYear: input.bookPublicationYear,
+        genres: splitList(input.bookGenres),
+        isbn: input.bookIsbn,
+        synopsis: input.bookSynopsis,
+        externalIds: { ...input.bookExternalIds, isbn13: isbn13Of(input.bookIsbn) },
+      }
+    : null;
+  const found = await findWorks(db, { movie: movieInput, book: bookInput });
+  const movieMatch = movieInput && matchMovie(found.movies, movieInput, choices.movie);
+  const bookMatch = bookInput && matchBook(found.books, bookInput, choices.book);
+  if ((movieMatch && "ambiguous" in movieMatch) || (bookMatch && "ambiguous" in bookMatch)) {
+    return {
+      question: {
+        movie:
+          movieMatch && "ambiguous" in movieMatch
+            ? { title: input.movieTitle, candidates: movieMatch.ambiguous.map((row) => movieCandidate(origin, row)) }
+            : null,
+        book:
+          bookMatch && "ambiguous" in bookMatch
+            ? { title: input.bookTitle, candidates: bookMatch.ambiguous.map((row) => bookCandidate(origin, row)) }
+            : null,
+      },
+    };
+  }
   const tags = normalizeTags(input.tags);
   const id = newId();
   const now = Date.now();
 
   await storeImagesThen(services, images, async (keys) => {
     const statements: BatchItem<"sqlite">[] = [];
-    const movie = hasMovie
-      ? upsertMovie(
-          db,
-          {
-            title: input.movieTitle,
-            year: input.movieYear,
-            director: input.movieDirector,
-            genres: splitList(input.movieGenres),
-            actors: splitList(input.movieActors),
-            synopsis: input.movieSynopsis,
-            posterKey: keys.moviePoster ?? null,
-          },
-          existing.movie,
-        )
-      : null;
-    const book = hasBook
-      ? upsertBook(
-          db,
-          {
-            title: input.bookTitle,
-            author: input.bookAuthor,
-            publicationYear: input.bookPublicationYear,
-            genres: splitList(input.bookGenres),
-            isbn: input.bookIsbn,
-            synopsis: input.bookSynopsis,
-            coverKey: keys.bookCover ?? null,
-          },
-          chooseBook(existing.bookCandidates, input.bookAuthor),
-        )
-      : null;
+    const movie =
+      movieInput && movieMatch
+        ? writeMovie(db, { ...movieInput, posterKey: keys.moviePoster ?? null }, movieMatch)
+        : null;
+    const book =
+      bookInput && bookMatch ? writeBook(db, { ...bookInput, coverKey: keys.bookCover ?? null }, bookMatch) : null;
     if (movie) statements.push(...movie.statements);
     if (book) statements.push(...book.statements);
     statements.push(
@@ -342,7 +389,7 @@ export async function createConnection(
     );
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   });
-  return getConnection(services, id);
+  return { connection: await getConnection(services, id) };
 }
 
 /**
@@ -367,8 +414,8 @@ async function ownConnection(services: RequestServices, viewer: Viewer, id: stri
 
 /**
  * Edits context, tags, the book's author and the screenshot. Titles are read-only. A new author points this
- * connection at the book with that title and author (found or created), so other connections of the old book
- * never change.
+ * connection at the book with that title and author by their keys (found or created; never the title's only
+ * book, never one whose author it would fill in), so other connections of the old book never change.
  */
 export async function updateConnection(
   services: RequestServices,
@@ -391,23 +438,25 @@ export async function updateConnection(
     const statements: BatchItem<"sqlite">[] = [];
     let bookId: SQL | string | null = current.bookId;
     if (input.bookAuthor !== undefined && current.bookId && current.bookTitle !== null) {
-      const existing = await findExisting(db, null, current.bookTitle);
-      const author = input.bookAuthor.toLowerCase();
-      const sameAuthor = existing.bookCandidates.find((book) => book.author.toLowerCase() === author);
-      if (sameAuthor) bookId = sameAuthor.id;
+      const title = current.bookTitle;
+      const externalIds = { openLibrary: null, isbn13: null, wikidata: null };
+      const found = await findWorks(db, { movie: null, book: { title, externalIds } });
+      const match = sameBook(found.books, title, input.bookAuthor);
+      if ("row" in match) bookId = match.row.id;
       else {
-        const created = upsertBook(
+        const created = writeBook(
           db,
           {
-            title: current.bookTitle,
+            title,
             author: input.bookAuthor,
             publicationYear: null,
             genres: [],
             isbn: "",
             synopsis: "",
             coverKey: null,
+            externalIds,
           },
-          null,
+          match,
         );
         statements.push(...created.statements);
         bookId = created.id;

@@ -12,10 +12,12 @@ export {
   ownImageKeys,
   pageNumber,
   pageReads,
+  postConnection,
   searchConnections,
   toPage,
   updateConnection,
   visibleCount,
+  type WorkQuestion,
 } from "./connections.ts";
 export { type FeedFilters, maintainedPublicCount, readFeedFilters } from "./feed-filters.ts";
 export { type PopularTag, popularTags, popularTagsRead, toPopularTags } from "./popular-tags.ts";

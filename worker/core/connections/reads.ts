@@ -2,7 +2,13 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { books, comments, connections, connectionTags, likes, movies, users } from "../../db/schema.ts";
 import { jsonList } from "../../db/sql.ts";
-import { type BookFields, catalogLists, type MovieFields } from "../catalog/index.ts";
+import {
+  type BookFields,
+  bookExternalIds,
+  catalogLists,
+  type MovieFields,
+  movieExternalIds,
+} from "../catalog/index.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
@@ -20,11 +26,13 @@ import { toVerdict, type Verdict, verdictColumns } from "../verdicts/index.ts";
 export interface MovieRef extends MovieFields {
   _id: string;
   posterPath: string;
+  externalIds: ReturnType<typeof movieExternalIds>;
 }
 
 export interface BookRef extends BookFields {
   _id: string;
   coverPath: string;
+  externalIds: ReturnType<typeof bookExternalIds>;
 }
 
 /** API.md "Connection": every response that carries a connection carries all of this. */
@@ -77,6 +85,9 @@ const connectionColumns = (viewer: Viewer | null) => ({
   director: movies.director,
   movieSynopsis: movies.synopsis,
   posterKey: movies.posterKey,
+  tmdbId: movies.tmdbId,
+  imdbId: movies.imdbId,
+  movieWikidataId: movies.wikidataId,
   movieGenres: catalogLists.movieGenres,
   movieActors: catalogLists.movieActors,
   bookId: books.id,
@@ -86,6 +97,9 @@ const connectionColumns = (viewer: Viewer | null) => ({
   isbn: books.isbn,
   bookSynopsis: books.synopsis,
   coverKey: books.coverKey,
+  openLibraryId: books.openLibraryId,
+  isbn13: books.isbn13,
+  bookWikidataId: books.wikidataId,
   bookGenres: catalogLists.bookGenres,
   tags: tagList,
   likes: jsonList(
@@ -139,6 +153,7 @@ export function toConnectionView(origin: string, row: ConnectionRow): Connection
           actors: JSON.parse(row.movieActors) as string[],
           synopsis: row.movieSynopsis ?? "",
           posterPath: url(row.posterKey),
+          externalIds: movieExternalIds({ ...row, wikidataId: row.movieWikidataId }),
         }
       : null,
     bookRef: row.bookId
@@ -151,6 +166,7 @@ export function toConnectionView(origin: string, row: ConnectionRow): Connection
           isbn: row.isbn ?? "",
           synopsis: row.bookSynopsis ?? "",
           coverPath: url(row.coverKey),
+          externalIds: bookExternalIds({ ...row, wikidataId: row.bookWikidataId }),
         }
       : null,
     verdict: toVerdict(row),

@@ -48,12 +48,24 @@ export const createConnectionSchema = z
     bookPublicationYear: text,
     bookIsbn: text,
     bookSynopsis: text,
+    movieTmdbId: text,
+    movieImdbId: text,
+    movieWikidataId: text,
+    bookOpenLibraryId: text,
+    bookWikidataId: text,
   })
   .superRefine(followRules(CREATE_CONNECTION_FORM))
-  .transform((input) => ({
+  .transform(({ movieTmdbId, movieImdbId, movieWikidataId, bookOpenLibraryId, bookWikidataId, ...input }) => ({
     ...input,
     movieYear: input.movieYear ? Number(input.movieYear) : null,
     bookPublicationYear: input.bookPublicationYear ? Number(input.bookPublicationYear) : null,
+    movieExternalIds: {
+      // Digits name one TMDB id however many zeros lead them.
+      tmdb: movieTmdbId ? String(Number(movieTmdbId)) : null,
+      imdb: movieImdbId || null,
+      wikidata: movieWikidataId || null,
+    },
+    bookExternalIds: { openLibrary: bookOpenLibraryId || null, wikidata: bookWikidataId || null },
   }));
 
 export type CreateConnectionInput = z.output<typeof createConnectionSchema>;

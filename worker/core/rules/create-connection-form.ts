@@ -7,6 +7,7 @@ import {
   tooLong,
   year,
 } from "./connections.ts";
+import { externalIdRule } from "./external-ids.ts";
 import { type FormRules, pairOr } from "./forms.ts";
 import { kindRule } from "./kinds.ts";
 
@@ -23,16 +24,22 @@ type CreateField =
   | "movieActors"
   | "movieYear"
   | "movieSynopsis"
+  | "movieTmdbId"
+  | "movieImdbId"
+  | "movieWikidataId"
   | "bookGenres"
   | "bookAuthor"
   | "bookPublicationYear"
   | "bookIsbn"
   | "bookSynopsis"
+  | "bookOpenLibraryId"
+  | "bookWikidataId"
   | ImageField;
 
 /**
- * A new connection (SPEC.md §5): both titles, or some context, first; then the limits in form order; then the
- * images, which the server judges again by their bytes.
+ * A new connection (SPEC.md §5): both titles, or some context, first; then the limits and the external ids'
+ * shapes in form order; then the images, which the server judges again by their bytes. `bookIsbn` is any text
+ * up to its limit (an ISBN that does not check out is kept as typed; decision 019).
  */
 export const CREATE_CONNECTION_FORM: FormRules<CreateField> = {
   fields: {
@@ -46,11 +53,16 @@ export const CREATE_CONNECTION_FORM: FormRules<CreateField> = {
     movieActors: "list",
     movieYear: "text",
     movieSynopsis: "text",
+    movieTmdbId: "text",
+    movieImdbId: "text",
+    movieWikidataId: "text",
     bookGenres: "list",
     bookAuthor: "text",
     bookPublicationYear: "text",
     bookIsbn: "text",
     bookSynopsis: "text",
+    bookOpenLibraryId: "text",
+    bookWikidataId: "text",
     moviePoster: "file",
     bookCover: "file",
     screenshot: "file",
@@ -67,11 +79,16 @@ export const CREATE_CONNECTION_FORM: FormRules<CreateField> = {
     ...list("movieActors", "Actors"),
     year("movieYear", "Movie year"),
     tooLong("movieSynopsis", "Movie synopsis", synopsis),
+    externalIdRule("movieTmdbId", "tmdb"),
+    externalIdRule("movieImdbId", "imdb"),
+    externalIdRule("movieWikidataId", "wikidata"),
     ...list("bookGenres", "Book genres"),
     tooLong("bookAuthor", "Book author", name),
     year("bookPublicationYear", "Publication year"),
     tooLong("bookIsbn", "ISBN", isbn),
     tooLong("bookSynopsis", "Book synopsis", synopsis),
+    externalIdRule("bookOpenLibraryId", "openLibrary"),
+    externalIdRule("bookWikidataId", "wikidata"),
     ...image("moviePoster"),
     ...image("bookCover"),
     ...image("screenshot"),

@@ -152,6 +152,19 @@ export function matching<Name extends string>(field: Name, source: string, messa
   };
 }
 
+/** Blank, or the whole value matches `source` (an optional field with a shape, as `matching` writes it). */
+export function blankOrMatching<Name extends string>(field: Name, source: string, message: string): Rule<Name> {
+  const pattern = new RegExp(`^(?:${source})$`);
+  return {
+    message,
+    attributes: { [field]: { pattern: source } } as Rule<Name>["attributes"],
+    failsAt: (values) => {
+      const value = values[field];
+      return isText(value) && value !== "" && !pattern.test(value) ? field : null;
+    },
+  };
+}
+
 /** Filled-in text that matches `pattern` (a check the browser's attributes cannot express, such as e-mail). */
 export function shaped<Name extends string>(field: Name, pattern: RegExp, message: string): Rule<Name> {
   return {

@@ -19,6 +19,7 @@ export {
 } from "./connections.ts";
 export { CREATE_CONNECTION_FORM } from "./create-connection-form.ts";
 export { EDIT_CONNECTION_FORMS } from "./edit-connection-forms.ts";
+export { EXTERNAL_IDS, type ExternalIdKind } from "./external-ids.ts";
 export {
   attributesOf,
   type FieldAttributes,
@@ -60,3 +61,4 @@ export {
 export { memberName } from "./names.ts";
 export { PROFILE_LIMITS, PROFILE_MESSAGES } from "./profile.ts";
 export { PROFILE_FORM } from "./profile-form.ts";
+export { NEW_WORK, WHICH_WORK_FIELDS } from "./which-work.ts";
