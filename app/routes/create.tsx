@@ -3,11 +3,15 @@ import { CREATE_CONNECTION_FORM } from "../../worker/core/rules/create-connectio
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { KindField } from "../components/kind-field.tsx";
+import { TitleLookup } from "../components/title-lookup.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
+import lookupStyles from "../styles/lookup.css?url";
 import type { Route } from "./+types/create";
 
 export { action } from "./create.server.ts";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: lookupStyles }];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -19,7 +23,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 /**
  * "+ Add New" (SPEC.md §5): both titles, or some context. A multipart form posted to the route's action, so it
  * works without JavaScript; on an error the page comes back with the message at its field and every text field
- * kept (browsers never keep chosen files, so the form says so).
+ * kept (browsers never keep chosen files, so the form says so). With JavaScript the titles suggest works
+ * (TitleLookup); no field is needed on its own, so the one rule is said in words and the fields it concerns point
+ * to it.
  */
 export default function Create({ actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
@@ -31,6 +37,7 @@ export default function Create({ actionData }: Route.ComponentProps) {
     ...rules.field(name),
   });
   const list = { "aria-describedby": "comma-hint" };
+  const needed = { "aria-describedby": "needed-hint" };
   return (
     <section className="form-page" aria-labelledby="create-title">
       <h1 id="create-title">Add a connection</h1>
@@ -40,9 +47,13 @@ export default function Create({ actionData }: Route.ComponentProps) {
       <Form method="post" encType="multipart/form-data" className="form connection-form" {...rules.form}>
         <FormError id="create-error" message={rules.formError} />
         {actionData?.error ? <p className="muted">If you had chosen images, please choose them again.</p> : null}
+        <p id="needed-hint" className="form-note">
+          <strong>Needed:</strong> a movie title and a book title, or some context for a text-only post. Everything else
+          is optional.
+        </p>
         <fieldset>
           <legend>Movie</legend>
-          <FormField {...field("movieTitle", "Movie title")} />
+          <TitleLookup type="movie" values={values} {...field("movieTitle", "Movie title")} {...needed} />
           <div className="field-row">
             <FormField {...field("movieYear", "Year")} />
             <FormField {...field("movieDirector", "Director")} />
@@ -54,7 +65,7 @@ export default function Create({ actionData }: Route.ComponentProps) {
         </fieldset>
         <fieldset>
           <legend>Book</legend>
-          <FormField {...field("bookTitle", "Book title")} />
+          <TitleLookup type="book" values={values} {...field("bookTitle", "Book title")} {...needed} />
           <div className="field-row">
             <FormField {...field("bookAuthor", "Author")} />
             <FormField {...field("bookPublicationYear", "Publication year")} />
@@ -70,6 +81,7 @@ export default function Create({ actionData }: Route.ComponentProps) {
           <legend>The connection</legend>
           <FormField
             {...field("context", "Context")}
+            {...needed}
             multiline
             rows={5}
             placeholder="Why do these two belong together?"
