@@ -1,16 +1,13 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { and, eq, ne } from "drizzle-orm";
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD, MODERATOR_EMAIL } from "../../scripts/seed/demo-account.ts";
 import { connections, users } from "../../worker/db/schema.ts";
+import { axeViolations } from "../support/axe.ts";
 import { logIn, seededBrowserSuite } from "../support/browser.ts";
 import { api } from "../support/http.ts";
 
 const suite = seededBrowserSuite();
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let visitorPages: string[];
 let memberPages: string[];
@@ -76,28 +73,7 @@ beforeAll(async () => {
 async function audit(context: BrowserContext, path: string) {
   const page = await context.newPage();
   await page.goto(suite.app.url + path);
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-            options: object,
-          ) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }>;
-        };
-      }
-    ).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")})`,
-    );
-  });
+  const violations = await axeViolations(page);
   await page.close();
   return violations;
 }
