@@ -1,5 +1,5 @@
 import { and, type SQL, sql } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { AnySQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../../db/client.ts";
 import { books, movies } from "../../../db/schema.ts";
 import { apiImageUrl } from "../../images/index.ts";
@@ -44,9 +44,19 @@ function ranked<T extends { _id?: string; title: string }>(q: string, found: T[]
 
 const ISBN_13 = /^97[89]\d{10}$/;
 
+/** The rows of one select per condition (a dynamic query built afresh each time), in one round trip. */
+async function rowsMatching<Query extends SQLiteSelect>(
+  db: Database,
+  [first, ...rest]: [SQL, ...SQL[]],
+  select: () => Query,
+): Promise<Awaited<Query>> {
+  const query = (where: SQL) => select().where(where).limit(LOOKUP_MAX_RESULTS);
+  return (await db.batch([query(first), ...rest.map(query)])).flat() as Awaited<Query>;
+}
+
 async function localMovies(db: Database, origin: string, query: LookupQuery): Promise<MovieCandidate[]> {
   const conditions = titleMatches(query.q, movies, { table: "movie_search", key: "movie_id" }, query.year);
-  const select = (where: SQL) =>
+  const found = await rowsMatching(db, conditions, () =>
     db
       .select({
         id: movies.id,
@@ -58,10 +68,8 @@ async function localMovies(db: Database, origin: string, query: LookupQuery): Pr
         actors: catalogLists.movieActors,
       })
       .from(movies)
-      .where(where)
-      .limit(LOOKUP_MAX_RESULTS);
-  const [first, ...rest] = conditions;
-  const found = (await db.batch([select(first), ...rest.map(select)])).flat();
+      .$dynamic(),
+  );
   const candidate = (row: (typeof found)[number]): MovieCandidate => ({
     source: "local",
     _id: row.id,
@@ -79,7 +87,7 @@ async function localMovies(db: Database, origin: string, query: LookupQuery): Pr
 async function localBooks(db: Database, origin: string, query: LookupQuery): Promise<BookCandidate[]> {
   const columns = { id: books.id, title: books.title, year: books.publicationYear };
   const conditions = titleMatches(query.q, columns, { table: "book_search", key: "book_id" }, query.year);
-  const select = (where: SQL) =>
+  const found = await rowsMatching(db, conditions, () =>
     db
       .select({
         id: books.id,
@@ -91,10 +99,8 @@ async function localBooks(db: Database, origin: string, query: LookupQuery): Pro
         genres: catalogLists.bookGenres,
       })
       .from(books)
-      .where(where)
-      .limit(LOOKUP_MAX_RESULTS);
-  const [first, ...rest] = conditions;
-  const found = (await db.batch([select(first), ...rest.map(select)])).flat();
+      .$dynamic(),
+  );
   const candidate = (row: (typeof found)[number]): BookCandidate => {
     const isbn = row.isbn.replaceAll("-", "");
     return {
