@@ -47,7 +47,7 @@ async function providerCandidates(
   waitUntil: RequestServices["waitUntil"],
 ): Promise<Candidate[]> {
   try {
-    const cached = await cache?.read(source.name, query);
+    const cached = await cache?.read(source.name, query).catch(() => null);
     if (cached) return cached;
     const found = await source.search(query, signal);
     if (cache) waitUntil(cache.write(source.name, query, found).catch(() => undefined));

@@ -42,8 +42,14 @@ export function providerConfig(env: Env, origin: string): ProviderConfig {
  * hosts as configured, and archive.org, where Open Library's cover URLs redirect.
  */
 export function lookupImageSources(env: Env): string[] {
-  const origin = (name: keyof typeof PROVIDER_URLS) => new URL(env[name] || PROVIDER_URLS[name]).origin;
-  return [origin("TMDB_IMAGE_URL"), origin("OPEN_LIBRARY_COVERS_URL"), "https://archive.org", "https://*.archive.org"];
+  // A mistyped address leaves its host out of the policy instead of failing every page.
+  const origin = (name: keyof typeof PROVIDER_URLS) => URL.parse(env[name] || PROVIDER_URLS[name])?.origin ?? [];
+  return [
+    origin("TMDB_IMAGE_URL"),
+    origin("OPEN_LIBRARY_COVERS_URL"),
+    "https://archive.org",
+    "https://*.archive.org",
+  ].flat();
 }
 
 /** The largest provider answer read; search answers are a few kilobytes, so more means something is wrong. */
