@@ -28,4 +28,19 @@ export interface Env {
    * and the tests set it). Off unless set, so a deployment missing its key never shows anyone's reset link.
    */
   MAIL_OUTBOX?: string;
+  /**
+   * Title suggestions on the create page (decision 020). TMDB is asked only with this secret: a v3 API key or a v4
+   * API Read Access Token (`wrangler secret put TMDB_API_KEY`). Open Library and Wikidata need no key.
+   */
+  TMDB_API_KEY?: string;
+  /**
+   * The providers' addresses, each defaulting to the real one (worker/core/catalog/lookup/providers.ts); only tests
+   * (local fakes) and proxies change them: https://api.themoviedb.org/3, https://image.tmdb.org/t/p,
+   * https://openlibrary.org, https://covers.openlibrary.org, https://www.wikidata.org/w/api.php.
+   */
+  TMDB_API_URL?: string;
+  TMDB_IMAGE_URL?: string;
+  OPEN_LIBRARY_URL?: string;
+  OPEN_LIBRARY_COVERS_URL?: string;
+  WIKIDATA_URL?: string;
 }

@@ -9,13 +9,16 @@ interface FormFieldProps extends ControlProps {
   hint?: string;
   /** A textarea rather than an input. */
   multiline?: boolean;
+  /** Shown right under the input, positioned against it (a suggestion list, which needs `inputRef`). */
+  children?: React.ReactNode;
+  inputRef?: React.Ref<HTMLInputElement>;
 }
 
 /**
  * A labelled input or textarea with its error and hint. A field in error is aria-invalid, described by its
  * message, and autofocused (so without JavaScript the page opens on it).
  */
-export function FormField({ label, error, hint, multiline, ...control }: FormFieldProps) {
+export function FormField({ label, error, hint, multiline, children, inputRef, ...control }: FormFieldProps) {
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -29,7 +32,16 @@ export function FormField({ label, error, hint, multiline, ...control }: FormFie
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {multiline ? <textarea {...props} /> : <input {...props} />}
+      {children ? (
+        <div className="field__control">
+          <input ref={inputRef} {...props} />
+          {children}
+        </div>
+      ) : multiline ? (
+        <textarea {...props} />
+      ) : (
+        <input {...props} />
+      )}
       {error ? (
         <p id={errorId} className="form-error" role="alert">
           {error}

@@ -5,13 +5,17 @@ import { WHICH_WORK_FIELDS } from "../../worker/core/rules/which-work.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { KindField } from "../components/kind-field.tsx";
+import { TitleLookup } from "../components/title-lookup.tsx";
 import { WhichWork } from "../components/which-work.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { useHydrated } from "../hydrated.ts";
 import { pageMeta } from "../meta.ts";
+import lookupStyles from "../styles/lookup.css?url";
 import type { Route } from "./+types/create";
 
 export { action } from "./create.server.ts";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: lookupStyles }];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -24,8 +28,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  * "+ Add New" (SPEC.md §5): both titles, or some context. A multipart form posted to the route's action, so it
  * works without JavaScript; on an error the page comes back with the message at its field and every text field
  * kept (browsers never keep chosen files, so the form says so). When a title matches several works, it comes
- * back with the question which one (decision 019), answered with the next post. Hidden fields carry the
- * external ids the title suggestions fill in, under the names the API takes.
+ * back with the question which one (decision 019), answered with the next post. The title suggestions
+ * (TitleLookup) fill in hidden fields with the external ids, under the names the API takes. No field is needed on
+ * its own, so the one rule is said in words and the fields it concerns point to it.
  */
 export default function Create({ actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
@@ -46,8 +51,7 @@ export default function Create({ actionData }: Route.ComponentProps) {
     ...rules.field(name),
   });
   const list = { "aria-describedby": "comma-hint" };
-  const hidden = (names: Array<Parameters<typeof rules.field>[0]>) =>
-    names.map((name) => <input key={name} type="hidden" name={name} defaultValue={values[name] ?? ""} />);
+  const needed = { "aria-describedby": "needed-hint" };
   return (
     <section className="form-page" aria-labelledby="create-title">
       <h1 id="create-title">Add a connection</h1>
@@ -100,9 +104,13 @@ export default function Create({ actionData }: Route.ComponentProps) {
             ) : null}
           </section>
         ) : null}
+        <p id="needed-hint" className="form-note">
+          <strong>Needed:</strong> a movie title and a book title, or some context for a text-only post. Everything else
+          is optional.
+        </p>
         <fieldset>
           <legend>Movie</legend>
-          <FormField {...field("movieTitle", "Movie title")} />
+          <TitleLookup type="movie" values={values} {...field("movieTitle", "Movie title")} {...needed} />
           <div className="field-row">
             <FormField {...field("movieYear", "Year")} />
             <FormField {...field("movieDirector", "Director")} />
@@ -110,12 +118,11 @@ export default function Create({ actionData }: Route.ComponentProps) {
           <FormField {...field("movieGenres", "Genres")} placeholder="Drama, Science Fiction" {...list} />
           <FormField {...field("movieActors", "Actors")} placeholder="Amy Adams, Jeremy Renner" {...list} />
           <FormField {...field("movieSynopsis", "Synopsis")} multiline rows={2} />
-          {hidden(["movieTmdbId", "movieImdbId", "movieWikidataId"])}
           <FormField label="Movie poster" type="file" {...rules.field("moviePoster")} />
         </fieldset>
         <fieldset>
           <legend>Book</legend>
-          <FormField {...field("bookTitle", "Book title")} />
+          <TitleLookup type="book" values={values} {...field("bookTitle", "Book title")} {...needed} />
           <div className="field-row">
             <FormField {...field("bookAuthor", "Author")} />
             <FormField {...field("bookPublicationYear", "Publication year")} />
@@ -125,13 +132,13 @@ export default function Create({ actionData }: Route.ComponentProps) {
             <FormField {...field("bookIsbn", "ISBN")} />
           </div>
           <FormField {...field("bookSynopsis", "Synopsis")} multiline rows={2} />
-          {hidden(["bookOpenLibraryId", "bookWikidataId"])}
           <FormField label="Book cover" type="file" {...rules.field("bookCover")} />
         </fieldset>
         <fieldset>
           <legend>The connection</legend>
           <FormField
             {...field("context", "Context")}
+            {...needed}
             multiline
             rows={5}
             placeholder="Why do these two belong together?"

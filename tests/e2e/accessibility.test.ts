@@ -1,16 +1,13 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { and, eq, ne } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD, MODERATOR_EMAIL } from "../../scripts/seed/demo-account.ts";
 import { connections, users } from "../../worker/db/schema.ts";
+import { axeViolations } from "../support/axe.ts";
 import { logIn, seededBrowserSuite } from "../support/browser.ts";
 import { api } from "../support/http.ts";
 
 const suite = seededBrowserSuite();
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let visitorPages: string[];
 let memberPages: string[];
@@ -79,35 +76,9 @@ beforeAll(async () => {
 async function audit(context: BrowserContext, path: string) {
   const page = await context.newPage();
   await page.goto(suite.app.url + path);
-  const violations = await violationsOn(page);
+  const violations = await axeViolations(page);
   await page.close();
   return violations;
-}
-
-/** The page as it is now, after whatever the test did on it. */
-async function violationsOn(page: Page) {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-            options: object,
-          ) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }>;
-        };
-      }
-    ).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")})`,
-    );
-  });
 }
 
 describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
@@ -172,7 +143,7 @@ describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
     await page.getByLabel("Book title").fill("Little Women");
     await page.getByRole("button", { name: "Post connection" }).click();
     await page.getByRole("group", { name: "Which film is “Little Women”?" }).waitFor();
-    expect(await violationsOn(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });

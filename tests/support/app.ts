@@ -7,8 +7,8 @@ import { type RunningWorker, startWorker } from "./worker.ts";
 
 /**
  * A complete MovieBooks for one test file: a fresh local libSQL server on a temporary file, migrated, and the
- * built Worker running in workerd against it with its own R2. `db` and `bucket` let tests check what was
- * (or was not) written.
+ * built Worker running in workerd against it with its own R2 (and `vars`, e.g. the title providers' fakes). `db`
+ * and `bucket` let tests check what was (or was not) written.
  */
 export interface TestApp {
   url: string;
@@ -20,10 +20,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(options: { seed?: boolean; countRoundTrips?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { seed?: boolean; countRoundTrips?: boolean; vars?: Record<string, string> } = {},
+): Promise<TestApp> {
   const server = await startMigratedDatabase();
   const roundTrips = options.countRoundTrips ? await startCountingProxy(server.url) : undefined;
-  const worker = await startWorker({ databaseUrl: roundTrips?.url ?? server.url });
+  const worker = await startWorker({ databaseUrl: roundTrips?.url ?? server.url, vars: options.vars });
   const client = createClient({ url: server.url });
   const db = createDatabase(client);
   if (options.seed) await seedDemoContent(db, worker.bucket);

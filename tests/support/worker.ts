@@ -15,6 +15,19 @@ export interface RunningWorker {
 
 export const TEST_JWT_SECRET = "test-secret-for-integration-tests-only-0123456789";
 
+/**
+ * Tests never reach the network: unless a test points them at its fakes (tests/support/fake-providers.ts), the
+ * title providers live at a closed local port, so every lookup is answered by the local catalog alone.
+ */
+const CLOSED_PORT = "http://127.0.0.1:9";
+export const OFFLINE_PROVIDERS = {
+  TMDB_API_URL: CLOSED_PORT,
+  TMDB_IMAGE_URL: CLOSED_PORT,
+  OPEN_LIBRARY_URL: CLOSED_PORT,
+  OPEN_LIBRARY_COVERS_URL: CLOSED_PORT,
+  WIKIDATA_URL: CLOSED_PORT,
+};
+
 export async function startWorker(options: {
   databaseUrl: string;
   vars?: Record<string, string>;
@@ -34,7 +47,13 @@ export async function startWorker(options: {
       compatibilityDate: config.compatibility_date,
       compatibilityFlags: config.compatibility_flags,
       // Mail goes to the development outbox, as under `npm start`, unless a test configures a provider.
-      bindings: { DATABASE_URL: options.databaseUrl, JWT_SECRET: TEST_JWT_SECRET, MAIL_OUTBOX: "on", ...options.vars },
+      bindings: {
+        DATABASE_URL: options.databaseUrl,
+        JWT_SECRET: TEST_JWT_SECRET,
+        MAIL_OUTBOX: "on",
+        ...OFFLINE_PROVIDERS,
+        ...options.vars,
+      },
       r2Buckets: config.r2_buckets.map((bucket) => bucket.binding),
       ratelimits: Object.fromEntries(
         config.ratelimits.map(({ name, namespace_id, simple }) => [name, { namespace_id, simple }]),

@@ -16,6 +16,10 @@ export {
 } from "./catalog.ts";
 export { nameKey, titleKey } from "./identity.ts";
 export { isbn13Of } from "./isbn.ts";
+export { ARTWORK_TIMEOUT_MS, type ArtworkRequest, fetchArtwork } from "./lookup/artwork.ts";
+export { lookupWorks, PROVIDER_TIMEOUT_MS } from "./lookup/lookup.ts";
+export { lookupImageSources, PROVIDER_URLS } from "./lookup/providers.ts";
+export type { BookSuggestion, LookupSourceName, MovieSuggestion, Suggestion } from "./lookup/types.ts";
 export type { WorkChoice } from "./matching.ts";
 export {
   bookSearchText,

@@ -58,6 +58,9 @@ function replaceRow(db: Database, table: string, key: string, id: SQL | string, 
   ] as const;
 }
 
+/** A search term as one FTS5 phrase (quotes doubled), so it is always data and never query syntax. */
+export const ftsPhrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
+
 /**
  * The condition "this connection matches the term". The term is always data, never syntax: for FTS it is one
  * quoted phrase (quotes doubled), which the trigram tokenizer matches as a substring; terms shorter than three
@@ -69,7 +72,7 @@ export function matchesSearch(
 ): SQL {
   const match =
     [...term].length >= 3
-      ? sql`body match ${`"${term.replaceAll('"', '""')}"`}`
+      ? sql`body match ${ftsPhrase(term)}`
       : sql`body like ${`%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`} escape '\\'`;
   return sql`(${columns.connectionId} in (select connection_id from connection_search where ${match})
     or ${columns.movieId} in (select movie_id from movie_search where ${match})

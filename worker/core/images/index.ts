@@ -1,3 +1,10 @@
 export { apiImageUrl, type ImageKind, imageUrl } from "./keys.ts";
 export { type ImageBucket, storeImage } from "./store.ts";
-export { type ImageUpload, isChosenFile, readImageUpload, sniffImageType, splitFormData } from "./uploads.ts";
+export {
+  type ImageUpload,
+  imageFromBytes,
+  isChosenFile,
+  readImageUpload,
+  sniffImageType,
+  splitFormData,
+} from "./uploads.ts";

@@ -52,6 +52,13 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   }
 }
 
+/** Bytes the server fetched itself (a provider's artwork), judged by an upload's rules: null when they fail them. */
+export function imageFromBytes(bytes: Uint8Array): ImageUpload | null {
+  if (bytes.length > MAX_IMAGE_BYTES) return null;
+  const type = sniffImageType(bytes);
+  return type ? { bytes, type } : null;
+}
+
 /** Whether a form field holds a chosen file: browsers send an empty, nameless one for an untouched file input. */
 export function isChosenFile(value: unknown): value is File {
   return value instanceof File && (value.size > 0 || value.name !== "");

@@ -43,6 +43,14 @@ export {
 export { IMAGE_TYPES, MAX_IMAGE_BYTES } from "./limits.ts";
 export { listItems, normalizeTags, splitList } from "./lists.ts";
 export {
+  EXTERNAL_ID_INPUTS,
+  LOOKUP_MAX_RESULTS,
+  LOOKUP_MESSAGES,
+  LOOKUP_MIN_CHARS,
+  LOOKUP_TYPES,
+  type LookupType,
+} from "./lookup.ts";
+export {
   isTargetType,
   MODERATION_MESSAGES,
   REPORT_FORM,

@@ -1,9 +1,11 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../context.ts";
+import { lookupImageSources } from "../../core/catalog/index.ts";
 
 /**
  * Security headers for every response the Worker makes. Pages get a strict CSP: scripts only from our origin
- * or inline with this request's nonce (React Router's hydration scripts carry it), no plugins, no framing.
+ * or inline with this request's nonce (React Router's hydration scripts carry it), no plugins, no framing. Images
+ * also load from the title providers' image hosts, for the create page's suggestions (decision 020).
  * Vite's dev server injects un-nonced scripts, so development relaxes script-src only.
  */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
@@ -16,7 +18,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
       "default-src 'self'",
       `script-src ${scriptSource}`,
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
+      `img-src 'self' data: blob: ${lookupImageSources(c.env).join(" ")}`,
       "connect-src 'self'",
       "font-src 'self'",
       "object-src 'none'",

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../context.ts";
-import { getBook, getMovie } from "../../core/catalog/index.ts";
+import { getBook, getMovie, lookupWorks } from "../../core/catalog/index.ts";
 import { bookWithConnections, movieWithConnections } from "../../core/connections/index.ts";
 
 export const moviesApi = new Hono<AppEnv>()
@@ -14,3 +14,8 @@ export const booksApi = new Hono<AppEnv>()
   .get("/:id/connections", async (c) =>
     c.json((await bookWithConnections(c.var.services, c.req.param("id"))).connections),
   );
+
+/** API.md "Catalog with identity": title suggestions from the catalog and the providers. */
+export const catalogApi = new Hono<AppEnv>().get("/lookup", async (c) =>
+  c.json(await lookupWorks(c.var.services, c.req.query())),
+);
