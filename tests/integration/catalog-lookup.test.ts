@@ -206,6 +206,17 @@ describe("GET /api/catalog/lookup", () => {
     ]);
   });
 
+  it("finds the catalog's works by the start of their title's key, whatever the case, accents or article", async () => {
+    for (const q of ["the LITTLE wom", "Líttle Women", "little-women"]) {
+      const { status, body } = await lookup({ type: "movie", q }, offline);
+      expect({ q, status, ids: body.map((work: { _id: string }) => work._id) }).toEqual({
+        q,
+        status: 200,
+        ids: [localMovieId],
+      });
+    }
+  });
+
   it.each([
     [{ type: "movie", q: "a" }, "Search needs at least 2 characters."],
     [{ type: "book", q: "   é   " }, "Search needs at least 2 characters."],

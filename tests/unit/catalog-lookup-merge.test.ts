@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { titleKey } from "../../worker/core/catalog/identity.ts";
 import { mergeCandidates } from "../../worker/core/catalog/lookup/merge.ts";
-import { titleKey } from "../../worker/core/catalog/lookup/title-key.ts";
 import type { BookSuggestion, MovieSuggestion } from "../../worker/core/catalog/lookup/types.ts";
 
 const movie = (fields: Partial<MovieSuggestion>): MovieSuggestion => ({

@@ -20,7 +20,7 @@ export { ARTWORK_TIMEOUT_MS, type ArtworkRequest, fetchArtwork } from "./lookup/
 export { lookupWorks, PROVIDER_TIMEOUT_MS } from "./lookup/lookup.ts";
 export { lookupImageSources, PROVIDER_URLS } from "./lookup/providers.ts";
 export type { BookSuggestion, LookupSourceName, MovieSuggestion, Suggestion } from "./lookup/types.ts";
-export type { WorkChoice } from "./matching.ts";
+export type { Settled, WorkChoice } from "./matching.ts";
 export {
   bookSearchText,
   connectionSearchText,

@@ -9,6 +9,7 @@ import {
   bookRead,
   CATALOG_MESSAGES,
   connectionSearchText,
+  fetchArtwork,
   findWorks,
   indexConnection,
   isbn13Of,
@@ -18,6 +19,7 @@ import {
   matchMovie,
   movieCandidate,
   movieRead,
+  type Settled,
   sameBook,
   toBook,
   toMovie,
@@ -296,6 +298,15 @@ export async function createConnection(
   return outcome.connection;
 }
 
+/**
+ * Whether the work a post settled on has no picture yet, so its provider's poster or cover is worth fetching
+ * (decision 020); the fetched one is stored as if the member had chosen it, and the work takes it.
+ */
+function lacksPicture<Row>(match: Settled<Row>, picture: (row: Row) => string | null): boolean {
+  const row = "row" in match ? match.row : match.create.claim;
+  return !row || !picture(row);
+}
+
 /** What the create page asks when a title without a year or author matches several works (decision 019). */
 export interface WorkQuestion {
   movie: { title: string; candidates: MovieCandidate[] } | null;
@@ -359,6 +370,16 @@ export async function postConnection(
   const tags = normalizeTags(input.tags);
   const id = newId();
   const now = Date.now();
+  const [poster, cover] = await Promise.all([
+    !images.moviePoster && movieInput && movieMatch && lacksPicture(movieMatch, (row) => row.posterKey)
+      ? fetchArtwork(services, { type: "movie", externalIds: movieInput.externalIds })
+      : null,
+    !images.bookCover && bookInput && bookMatch && lacksPicture(bookMatch, (row) => row.coverKey)
+      ? fetchArtwork(services, { type: "book", externalIds: bookInput.externalIds })
+      : null,
+  ]);
+  if (poster) images.moviePoster = poster;
+  if (cover) images.bookCover = cover;
 
   await storeImagesThen(services, images, async (keys) => {
     const statements: BatchItem<"sqlite">[] = [];

@@ -9,9 +9,12 @@ import type { BookIdsShown, MovieIdsShown } from "./types.ts";
 /** A whole artwork fetch (the provider's record, then the image) stops after this: a post waits for it. */
 export const ARTWORK_TIMEOUT_MS = 3000;
 
+/** The ids as a suggestion shows them or as a post gives them (null for unknown). */
+type IdsOf<Ids> = { [Key in keyof Ids]?: string | null };
+
 export type ArtworkRequest =
-  | { type: "movie"; externalIds: MovieIdsShown }
-  | { type: "book"; externalIds: BookIdsShown };
+  | { type: "movie"; externalIds: IdsOf<MovieIdsShown> }
+  | { type: "book"; externalIds: IdsOf<BookIdsShown> };
 
 const TMDB_ID = /^\d{1,10}$/;
 const TMDB_IMAGE_PATH = /^\/[\w-]+\.(jpg|jpeg|png|gif)$/i;

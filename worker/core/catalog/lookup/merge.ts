@@ -1,5 +1,5 @@
 import { LOOKUP_MAX_RESULTS } from "../../rules/index.ts";
-import { nameKey, titleKey } from "./title-key.ts";
+import { nameKey, titleKey } from "../identity.ts";
 import type { BookSuggestion, LookupQuery, MovieSuggestion, Suggestion } from "./types.ts";
 
 /** What makes two candidates the same work: any shared external id, or the same title and year (author). */
