@@ -5,6 +5,7 @@
  * is idempotent and safe to run on every start; new rows get the value from the code that writes them.
  */
 import type { Client } from "@libsql/client";
+import { personSlugs } from "./person-slugs.ts";
 
 export interface Backfill {
   /** Shown in the log when the step changed rows. */
@@ -14,7 +15,7 @@ export interface Backfill {
 }
 
 /** In the order they must run; a later step may rely on an earlier one's values. */
-const BACKFILLS: Backfill[] = [];
+const BACKFILLS: Backfill[] = [personSlugs];
 
 export async function runBackfills(client: Client): Promise<void> {
   for (const backfill of BACKFILLS) {

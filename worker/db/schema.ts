@@ -41,18 +41,25 @@ const childOf = (column: string, parent: () => AnySQLiteColumn) =>
  * A movie's or book's list-valued field (genres, actors): one row per item, in order, keyed and matched by its
  * lower-cased name. One definition for all three, because the catalog writes them with one statement shape.
  */
-function nameList<const Key extends string>(table: string, key: Key, column: string, owner: () => AnySQLiteColumn) {
+function nameListColumns<const Key extends string>(key: Key, column: string, owner: () => AnySQLiteColumn) {
   const ownerId = childOf(column, owner);
-  return sqliteTable(
-    table,
-    {
-      ...({ [key]: ownerId } as Record<Key, typeof ownerId>),
-      position: integer("position").notNull(),
-      name: text("name").notNull(),
-      nameLower: text("name_lower").notNull(),
-    },
-    (t) => [primaryKey({ columns: [t[key], t.nameLower] }), index(`${table}_name`).on(t.nameLower, t[key])],
-  );
+  return {
+    ...({ [key]: ownerId } as Record<Key, typeof ownerId>),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    nameLower: text("name_lower").notNull(),
+  };
+}
+
+function nameListKeys<const Key extends string>(table: string, key: Key) {
+  return (t: Record<Key | "nameLower", AnySQLiteColumn>) => [
+    primaryKey({ columns: [t[key], t.nameLower] }),
+    index(`${table}_name`).on(t.nameLower, t[key]),
+  ];
+}
+
+function nameList<const Key extends string>(table: string, key: Key, column: string, owner: () => AnySQLiteColumn) {
+  return sqliteTable(table, nameListColumns(key, column, owner), nameListKeys(table, key));
 }
 
 export const users = sqliteTable(
@@ -104,6 +111,8 @@ export const movies = sqliteTable(
     title: text("title").notNull(),
     year: integer("year"),
     director: text("director").notNull().default(""),
+    /** `personSlug(director)`: the director's page and filter value. Null only until the backfill has run. */
+    directorSlug: text("director_slug"),
     synopsis: text("synopsis").notNull().default(""),
     posterKey: text("poster_key"),
     createdAt: createdAt(),
@@ -111,11 +120,18 @@ export const movies = sqliteTable(
   (t) => [
     uniqueIndex("movies_title_ci").on(sql`lower(${t.title})`),
     index("movies_director_ci").on(sql`lower(${t.director})`),
+    index("movies_director_slug").on(t.directorSlug),
   ],
 );
 
 export const movieGenres = nameList("movie_genres", "movieId", "movie_id", () => movies.id);
-export const movieActors = nameList("movie_actors", "movieId", "movie_id", () => movies.id);
+
+/** Actors are people: each row also keeps `personSlug(name)`, indexed, for their page and the actor filter. */
+export const movieActors = sqliteTable(
+  "movie_actors",
+  { ...nameListColumns("movieId", "movie_id", () => movies.id), slug: text("slug") },
+  (t) => [...nameListKeys("movie_actors", "movieId")(t), index("movie_actors_slug").on(t.slug, t.movieId)],
+);
 
 /** A book is identified by its title and, when known, its author (two "Dune"s by different authors differ). */
 export const books = sqliteTable(
@@ -124,6 +140,8 @@ export const books = sqliteTable(
     id: text("id").primaryKey(),
     title: text("title").notNull(),
     author: text("author").notNull().default(""),
+    /** `personSlug(author)`, as `movies.director_slug`. */
+    authorSlug: text("author_slug"),
     publicationYear: integer("publication_year"),
     isbn: text("isbn").notNull().default(""),
     synopsis: text("synopsis").notNull().default(""),
@@ -133,6 +151,7 @@ export const books = sqliteTable(
   (t) => [
     uniqueIndex("books_title_author_ci").on(sql`lower(${t.title})`, sql`lower(${t.author})`),
     index("books_author_ci").on(sql`lower(${t.author})`),
+    index("books_author_slug").on(t.authorSlug),
   ],
 );
 
@@ -189,7 +208,7 @@ export const FACETS = ["movieGenre", "director", "actor", "bookGenre", "author"]
 
 /**
  * Every value a connection can be filtered by (its movie's genres, director and actors, its book's genres and
- * author), lower-cased, with the connection's creation time. Copied by triggers from the movie and book tables
+ * author) with the connection's creation time: genres lower-cased, people by their slug (decision 021). Copied by triggers from the movie and book tables
  * (migrations/0006), so a filter value's connections can be walked newest first and counted from
  * `facet_counts`, instead of testing every connection.
  */
@@ -215,7 +234,11 @@ export const facetCounts = sqliteTable(
     value: text("value").notNull(),
     publicConnections: integer("public_connections").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.facet, t.value] })],
+  (t) => [
+    primaryKey({ columns: [t.facet, t.value] }),
+    // A filter's most featured values (the feed form's suggestions), read from the top without sorting.
+    index("facet_counts_popular").on(t.facet, desc(t.publicConnections), t.value),
+  ],
 );
 
 /** How many connections of public members carry each tag (trigger-maintained; the sidebar's popular tags). */
