@@ -14,7 +14,7 @@
 import Database from "libsql";
 import { bookSearchText, connectionSearchText, movieSearchText } from "../../worker/core/catalog/index.ts";
 import { notificationText } from "../../worker/core/notifications/index.ts";
-import { normalizeTags } from "../../worker/core/rules/index.ts";
+import { normalizeTags, personSlug } from "../../worker/core/rules/index.ts";
 import { startLocalDbServer } from "../local-db/server.ts";
 import { migrateDatabase } from "../migrate.ts";
 import { nth } from "./lists.ts";
@@ -101,12 +101,16 @@ export async function generateDataset(
       "INSERT INTO users (id, username, email, password_hash, display_name, bio, location, is_private, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     follow: db.prepare("INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)"),
-    movie: db.prepare("INSERT INTO movies (id, title, year, director, synopsis, created_at) VALUES (?, ?, ?, ?, ?, ?)"),
+    movie: db.prepare(
+      "INSERT INTO movies (id, title, year, director, director_slug, synopsis, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    ),
     movieGenre: db.prepare("INSERT INTO movie_genres (movie_id, position, name, name_lower) VALUES (?, ?, ?, ?)"),
-    movieActor: db.prepare("INSERT INTO movie_actors (movie_id, position, name, name_lower) VALUES (?, ?, ?, ?)"),
+    movieActor: db.prepare(
+      "INSERT INTO movie_actors (movie_id, position, name, name_lower, slug) VALUES (?, ?, ?, ?, ?)",
+    ),
     movieSearch: db.prepare("INSERT INTO movie_search (movie_id, body) VALUES (?, ?)"),
     book: db.prepare(
-      "INSERT INTO books (id, title, author, publication_year, isbn, synopsis, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO books (id, title, author, author_slug, publication_year, isbn, synopsis, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     bookGenre: db.prepare("INSERT INTO book_genres (book_id, position, name, name_lower) VALUES (?, ?, ?, ?)"),
     bookSearch: db.prepare("INSERT INTO book_search (book_id, body) VALUES (?, ?)"),
@@ -264,11 +268,12 @@ export async function generateDataset(
       actors: actorZipf.distinct(random, 2 + Math.floor(random() * 3)).map(actorName),
       synopsis: sentence(8, 25),
     };
-    insert.movie.run(id, movie.title, 1930 + Math.floor(random() * 95), movie.director, movie.synopsis, createdAt);
+    const year = 1930 + Math.floor(random() * 95);
+    insert.movie.run(id, movie.title, year, movie.director, personSlug(movie.director), movie.synopsis, createdAt);
     for (const [position, name] of movie.genres.entries())
       insert.movieGenre.run(id, position, name, name.toLowerCase());
     for (const [position, name] of movie.actors.entries())
-      insert.movieActor.run(id, position, name, name.toLowerCase());
+      insert.movieActor.run(id, position, name, name.toLowerCase(), personSlug(name));
     insert.movieSearch.run(id, movieSearchText(movie));
   });
 
@@ -280,7 +285,8 @@ export async function generateDataset(
       synopsis: sentence(8, 25),
     };
     const isbn = `978${String(Math.floor(random() * 1e10)).padStart(10, "0")}`;
-    insert.book.run(id, book.title, book.author, 1800 + Math.floor(random() * 225), isbn, book.synopsis, createdAt);
+    const year = 1800 + Math.floor(random() * 225);
+    insert.book.run(id, book.title, book.author, personSlug(book.author), year, isbn, book.synopsis, createdAt);
     for (const [position, name] of book.genres.entries()) insert.bookGenre.run(id, position, name, name.toLowerCase());
     insert.bookSearch.run(id, bookSearchText(book));
   });

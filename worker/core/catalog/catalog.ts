@@ -7,6 +7,7 @@ import { jsonList } from "../../db/sql.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
+import { personSlug } from "../rules/index.ts";
 import { pairVerdictsColumn, toPairVerdicts } from "../verdicts/index.ts";
 import { bookSearchText, indexBook, indexMovie, movieSearchText } from "./search-index.ts";
 
@@ -116,6 +117,7 @@ export function upsertMovie(db: Database, input: MovieInput, existing: MovieRow 
         title: input.title,
         year: input.year,
         director: input.director,
+        directorSlug: personSlug(input.director),
         synopsis: input.synopsis,
         posterKey: input.posterKey,
       })
@@ -125,13 +127,14 @@ export function upsertMovie(db: Database, input: MovieInput, existing: MovieRow 
       .set({
         year: sql`coalesce(${movies.year}, ${input.year})`,
         director: sql`case when ${movies.director} = '' then ${input.director} else ${movies.director} end`,
+        directorSlug: sql`case when ${movies.director} = '' then ${personSlug(input.director)} else ${movies.directorSlug} end`,
         synopsis: sql`case when ${movies.synopsis} = '' then ${input.synopsis} else ${movies.synopsis} end`,
         posterKey: sql`coalesce(${movies.posterKey}, ${input.posterKey})`,
       })
       .where(sql`lower(${movies.title}) = lower(${input.title})`),
   ];
   if (!existing?.genres.length) statements.push(...listInserts(db, "movie_genres", "movie_id", id, input.genres));
-  if (!existing?.actors.length) statements.push(...listInserts(db, "movie_actors", "movie_id", id, input.actors));
+  if (!existing?.actors.length) statements.push(...listInserts(db, "movie_actors", "movie_id", id, input.actors, true));
   statements.push(...indexMovie(db, id, movieSearchText(merged)));
   return { id, statements };
 }
@@ -152,6 +155,7 @@ export function upsertBook(db: Database, input: BookInput, existing: BookRow | n
           .update(books)
           .set({
             author: sql`case when ${books.author} = '' then ${input.author} else ${books.author} end`,
+            authorSlug: sql`case when ${books.author} = '' then ${personSlug(input.author)} else ${books.authorSlug} end`,
             publicationYear: sql`coalesce(${books.publicationYear}, ${input.publicationYear})`,
             isbn: sql`case when ${books.isbn} = '' then ${input.isbn} else ${books.isbn} end`,
             synopsis: sql`case when ${books.synopsis} = '' then ${input.synopsis} else ${books.synopsis} end`,
@@ -166,6 +170,7 @@ export function upsertBook(db: Database, input: BookInput, existing: BookRow | n
             id: newId(),
             title: input.title,
             author: input.author,
+            authorSlug: personSlug(input.author),
             publicationYear: input.publicationYear,
             isbn: input.isbn,
             synopsis: input.synopsis,
@@ -178,12 +183,14 @@ export function upsertBook(db: Database, input: BookInput, existing: BookRow | n
   return { id, statements };
 }
 
-function listInserts(db: Database, table: string, key: string, id: SQL, items: string[]) {
-  return items.map((name, position) =>
-    db.run(
-      sql`insert or ignore into ${sql.identifier(table)} (${sql.identifier(key)}, position, name, name_lower) select ${id}, ${position}, ${name}, ${name.toLowerCase()}`,
-    ),
-  );
+/** One row per list item, in order; actors (`slugged`) also get their slug, as people with pages. */
+function listInserts(db: Database, table: string, key: string, id: SQL, items: string[], slugged = false) {
+  return items.map((name, position) => {
+    const [slugColumn, slug] = slugged ? [sql`, slug`, sql`, ${personSlug(name)}`] : [sql``, sql``];
+    return db.run(
+      sql`insert or ignore into ${sql.identifier(table)} (${sql.identifier(key)}, position, name, name_lower${slugColumn}) select ${id}, ${position}, ${name}, ${name.toLowerCase()}${slug}`,
+    );
+  });
 }
 
 /** The read behind API.md's "Movie", for the caller's batch; `toMovie` shapes its row. */
