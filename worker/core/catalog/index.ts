@@ -9,11 +9,14 @@ export {
   getMovie,
   type MovieFields,
   movieRead,
+  slugOf,
+  slugsOf,
   toBook,
   toMovie,
   upsertBook,
   upsertMovie,
 } from "./catalog.ts";
+export { PERSON_WORKS_SHOWN, personReads, toPerson } from "./credits.ts";
 export {
   bookSearchText,
   connectionSearchText,

@@ -17,6 +17,7 @@ export {
   visibleCount,
 } from "./connections.ts";
 export { type FeedFilters, maintainedPublicCount, readFeedFilters } from "./feed-filters.ts";
+export { personWithConnections } from "./person-connections.ts";
 export { popularTags } from "./popular-tags.ts";
 export {
   type ConnectionView,

@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { books, comments, connections, connectionTags, likes, movies, users } from "../../db/schema.ts";
 import { jsonList } from "../../db/sql.ts";
-import { type BookFields, catalogLists, type MovieFields } from "../catalog/index.ts";
+import { type BookFields, catalogLists, type MovieFields, slugOf, slugsOf } from "../catalog/index.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
@@ -20,11 +20,15 @@ import { toVerdict, type Verdict, verdictColumns } from "../verdicts/index.ts";
 export interface MovieRef extends MovieFields {
   _id: string;
   posterPath: string;
+  /** The people's slugs beside their names (API.md "Catalog with identity"); `actorSlugs` in `actors`' order. */
+  directorSlug: string;
+  actorSlugs: string[];
 }
 
 export interface BookRef extends BookFields {
   _id: string;
   coverPath: string;
+  authorSlug: string;
 }
 
 /** API.md "Connection": every response that carries a connection carries all of this. */
@@ -75,13 +79,16 @@ const connectionColumns = (viewer: Viewer | null) => ({
   movieTitle: movies.title,
   movieYear: movies.year,
   director: movies.director,
+  directorSlug: movies.directorSlug,
   movieSynopsis: movies.synopsis,
   posterKey: movies.posterKey,
   movieGenres: catalogLists.movieGenres,
   movieActors: catalogLists.movieActors,
+  movieActorSlugs: catalogLists.movieActorSlugs,
   bookId: books.id,
   bookTitle: books.title,
   bookAuthor: books.author,
+  authorSlug: books.authorSlug,
   publicationYear: books.publicationYear,
   isbn: books.isbn,
   bookSynopsis: books.synopsis,
@@ -135,8 +142,10 @@ export function toConnectionView(origin: string, row: ConnectionRow): Connection
           title: row.movieTitle ?? "",
           year: row.movieYear,
           director: row.director ?? "",
+          directorSlug: slugOf(row.directorSlug, row.director ?? ""),
           genres: JSON.parse(row.movieGenres) as string[],
           actors: JSON.parse(row.movieActors) as string[],
+          actorSlugs: slugsOf(JSON.parse(row.movieActors) as string[], row.movieActorSlugs),
           synopsis: row.movieSynopsis ?? "",
           posterPath: url(row.posterKey),
         }
@@ -146,6 +155,7 @@ export function toConnectionView(origin: string, row: ConnectionRow): Connection
           _id: row.bookId,
           title: row.bookTitle ?? "",
           author: row.bookAuthor ?? "",
+          authorSlug: slugOf(row.authorSlug, row.bookAuthor ?? ""),
           publicationYear: row.publicationYear,
           genres: JSON.parse(row.bookGenres) as string[],
           isbn: row.isbn ?? "",

@@ -1,0 +1,14 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../context.ts";
+import { pageNumber, personWithConnections } from "../../core/connections/index.ts";
+
+/** The catalog's people (directors, actors, authors) by slug; members are `/users`. */
+export const peopleApi = new Hono<AppEnv>().get("/:slug", async (c) =>
+  c.json(
+    await personWithConnections(
+      c.var.services,
+      c.req.param("slug"),
+      pageNumber(c.req.query("page") ?? c.req.query("pageNumber")),
+    ),
+  ),
+);
