@@ -43,8 +43,8 @@ function personPublicCount(slug: string): SQL {
 }
 
 /**
- * API.md `GET /people/:slug` and the person's page, in one round trip: who they are, their films and books, and
- * one page of the connections featuring them as the viewer may see them. 404 for a slug no work credits, or
+ * API.md `GET /people/:slug` (less `totalCount`, which the page shows) and the person's page, in one round trip:
+ * who they are, their films and books, and one page of the connections featuring them as the viewer may see them. 404 for a slug no work credits, or
  * one `personSlug` could not have written.
  */
 export async function personWithConnections(services: RequestServices, slug: string, page: number) {
@@ -59,6 +59,5 @@ export async function personWithConnections(services: RequestServices, slug: str
   ]);
   const found = toPerson(origin, slug, [person, movies, books]);
   if (!found) throw notFound(PERSON_MESSAGES.notFound);
-  const { totalCount: _total, ...list } = toPage(origin, page, [rows, counted]);
-  return { ...found, ...list };
+  return { ...found, ...toPage(origin, page, [rows, counted]) };
 }
