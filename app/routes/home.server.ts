@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { RequestServices } from "../../worker/context.ts";
 import { requestContext } from "../../worker/context.ts";
 import {
-  listFeed,
+  feedWithSuggestions,
   maintainedPublicCount,
   pageNumber,
   readFeedFilters,
@@ -67,14 +67,14 @@ export async function getLandingData({ db, viewer, origin }: RequestServices): P
 }
 
 /**
- * Visitors get the landing page; members get the feed with its filters and pages (all in the URL). Popular
- * tags come with the sidebar (root loader).
+ * Visitors get the landing page; members get the feed with its filters and pages (all in the URL), and the
+ * filters' suggestions in the same round trip. Popular tags come with the sidebar (root loader).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(requestContext);
   if (!services.viewer) return { kind: "landing" as const, ...(await getLandingData(services)) };
   const params = new URL(request.url).searchParams;
   const filters = readFeedFilters(params);
-  const feed = await listFeed(services, filters, pageNumber(params.get("page")));
-  return { kind: "feed" as const, feed, filters };
+  const { feed, suggestions } = await feedWithSuggestions(services, filters, pageNumber(params.get("page")));
+  return { kind: "feed" as const, feed, filters, suggestions };
 }

@@ -1,8 +1,9 @@
 import { Form, Link } from "react-router";
-import type { FeedFilters } from "../../worker/core/connections/index.ts";
+import type { FilterName } from "../../worker/core/connections/index.ts";
 import { CONNECTION_KINDS, KIND_LABELS } from "../../worker/core/rules/kinds.ts";
 import { CardList } from "../components/connection/card-list.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import { SuggestField } from "../components/suggest-field.tsx";
 import { pageMeta } from "../meta.ts";
 import { connectionTitle } from "../share.ts";
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from "../site.ts";
@@ -18,7 +19,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return loaderData.kind === "landing" ? <Landing {...loaderData} /> : <Feed {...loaderData} />;
 }
 
-const FILTER_FIELDS: Array<{ name: keyof FeedFilters; label: string }> = [
+const FILTER_FIELDS: Array<{ name: FilterName; label: string }> = [
   { name: "movieGenre", label: "Movie genre" },
   { name: "director", label: "Director" },
   { name: "actor", label: "Actor" },
@@ -26,7 +27,7 @@ const FILTER_FIELDS: Array<{ name: keyof FeedFilters; label: string }> = [
   { name: "author", label: "Author" },
 ];
 
-function Feed({ feed, filters }: Extract<Route.ComponentProps["loaderData"], { kind: "feed" }>) {
+function Feed({ feed, filters, suggestions }: Extract<Route.ComponentProps["loaderData"], { kind: "feed" }>) {
   const filtered = Object.keys(filters).length > 0;
   const fieldFiltered = Boolean(filters.kind) || FILTER_FIELDS.some((field) => filters[field.name]);
   return (
@@ -46,7 +47,13 @@ function Feed({ feed, filters }: Extract<Route.ComponentProps["loaderData"], { k
           {FILTER_FIELDS.map((field) => (
             <div className="field" key={field.name}>
               <label htmlFor={`filter-${field.name}`}>{field.label}</label>
-              <input id={`filter-${field.name}`} name={field.name} defaultValue={filters[field.name] ?? ""} />
+              <SuggestField
+                id={`filter-${field.name}`}
+                name={field.name}
+                label={field.label}
+                defaultValue={filters[field.name] ?? ""}
+                popular={suggestions[field.name]}
+              />
             </div>
           ))}
           <div className="field">

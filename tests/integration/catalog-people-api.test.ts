@@ -43,9 +43,15 @@ const idsOf = (connections: ConnectionView[]) => connections.map((connection) =>
 
 beforeAll(async () => {
   app = await startTestApp();
-  [author, recluse, follower, stranger, blocker, blocked] = await Promise.all(
-    Array.from({ length: 6 }, () => registerUser(app)),
-  );
+  const register = () => registerUser(app);
+  [author, recluse, follower, stranger, blocker, blocked] = await Promise.all([
+    register(),
+    register(),
+    register(),
+    register(),
+    register(),
+    register(),
+  ]);
   ladyBird = await post(author, {
     movieTitle: "Lady Bird",
     movieYear: "2017",

@@ -179,11 +179,19 @@ async function pageOf(services: RequestServices, where: SQL | undefined, page: n
   return toPage(services.origin, page, await services.db.batch(pageReads(services, where, page, options)));
 }
 
-export async function listFeed(services: RequestServices, filters: FeedFilters, page: number): Promise<ConnectionPage> {
+/** The reads behind one page of the feed with its filters, for the caller's batch; `toPage` reads the answers. */
+export function feedReads(services: RequestServices, filters: FeedFilters, page: number) {
   const conditions = filterConditions(filters);
   const where = conditions.length ? and(...conditions) : undefined;
-  const options = { publicCount: maintainedPublicCount(filters), index: newestFirstIndex(filters) };
-  const { totalCount: _total, ...result } = await pageOf(services, where, page, options);
+  return pageReads(services, where, page, {
+    publicCount: maintainedPublicCount(filters),
+    index: newestFirstIndex(filters),
+  });
+}
+
+export async function listFeed(services: RequestServices, filters: FeedFilters, page: number): Promise<ConnectionPage> {
+  const answers = await services.db.batch(feedReads(services, filters, page));
+  const { totalCount: _total, ...result } = toPage(services.origin, page, answers);
   return result;
 }
 

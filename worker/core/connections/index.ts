@@ -17,6 +17,13 @@ export {
   visibleCount,
 } from "./connections.ts";
 export { type FeedFilters, maintainedPublicCount, readFeedFilters } from "./feed-filters.ts";
+export {
+  type FilterName,
+  feedWithSuggestions,
+  filterSuggestions,
+  type PopularValues,
+  SUGGESTION_MESSAGES,
+} from "./filter-suggestions.ts";
 export { personWithConnections } from "./person-connections.ts";
 export { popularTags } from "./popular-tags.ts";
 export {
