@@ -14,7 +14,7 @@ export function PersonLink({ name, slug }: Credit) {
       {name}
     </Link>
   ) : (
-    <>{name}</>
+    name
   );
 }
 

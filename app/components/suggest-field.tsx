@@ -13,13 +13,11 @@ const TYPING_PAUSE_MS = 150;
 export function SuggestField({
   id,
   name,
-  label,
   defaultValue,
   popular,
 }: {
   id: string;
   name: string;
-  label: string;
   defaultValue: string;
   /** The filter's most featured values, shown before anything is typed. */
   popular: string[];
@@ -110,13 +108,7 @@ export function SuggestField({
           : { list: listId })}
       />
       {hydrated ? (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label={`${label} suggestions`}
-          className="suggest__list"
-          hidden={!expanded}
-        >
+        <div id={listId} role="listbox" aria-label="Suggestions" className="suggest__list" hidden={!expanded}>
           {options.map((value, index) => (
             <div
               key={value}

@@ -50,7 +50,6 @@ function Feed({ feed, filters, suggestions }: Extract<Route.ComponentProps["load
               <SuggestField
                 id={`filter-${field.name}`}
                 name={field.name}
-                label={field.label}
                 defaultValue={filters[field.name] ?? ""}
                 popular={suggestions[field.name]}
               />
