@@ -61,6 +61,21 @@ beforeAll(async () => {
     bookTitle: "A Private Book",
     context: "A private thought about Frances.",
   });
+  // Lola Kirke acts in the film and wrote the book: one connection, two roles.
+  await post(author, {
+    movieTitle: "Mistress America",
+    movieActors: "Lola Kirke",
+    bookTitle: "Tracy's Notebook",
+    bookAuthor: "Lola Kirke",
+    context: "Both sides of the table.",
+  });
+  await post(author, {
+    movieTitle: "Gone Girl",
+    movieActors: "Lola Kirke",
+    bookTitle: "Gone Girl",
+    bookAuthor: "Gillian Flynn",
+    context: "A small part.",
+  });
   for (let index = 0; index < 10; index += 1) {
     await post(author, {
       movieTitle: `Gerwig Short ${index}`,
@@ -104,6 +119,13 @@ describe("a person's page", () => {
     expect(followed).toContain("12 connections");
     const secondPage = mainOf((await get("/people/greta-gerwig?page=2", follower.cookie)).html);
     expect(secondPage).toContain(`id="card-${hidden._id}"`);
+  });
+
+  it("counts a connection that features the person in two roles once", async () => {
+    const main = mainOf((await get("/people/lola-kirke")).html);
+    expect(main).toContain("Actor · Author");
+    expect(main).toContain("2 connections");
+    expect(main.match(/<article id="card-/g)).toHaveLength(2);
   });
 
   it("is a 404 page for an unknown or malformed slug", async () => {
@@ -177,7 +199,9 @@ describe("feed filters", () => {
     expect(await suggest("filter=director&q=GRÉTA%20g")).toEqual({ status: 200, body: ["Greta Gerwig"] });
     expect(await suggest("filter=actor&q=t")).toEqual({ status: 200, body: ["Timothée Chalamet"] });
     expect(await suggest("filter=actor&q=zz")).toEqual({ status: 200, body: [] });
+    // Most featured first (two public connections), then alphabetically.
     expect((await suggest("filter=actor")).body).toEqual([
+      "Lola Kirke",
       "Laurie Metcalf",
       "Lucas Hedges",
       "Saoirse Ronan",

@@ -26,20 +26,26 @@ const featuresPerson = (slug: string): SQL =>
     and ${inArray(connectionFacets.facet, [...PERSON_ROLES])} and ${connectionFacets.value} = ${slug})`;
 
 /**
- * How many public connections feature the person. In one role, the kept count of that filter value; in several,
- * a connection may be in two (an author acting in their own adaptation), so the roles' public entries are
- * counted as one set.
+ * How many public connections feature the person: the kept count of their largest role's value, plus the public
+ * entries of their other roles whose connection is not already among the largest role's (an author acting in
+ * their own adaptation is one connection). Only the smaller roles' entries are walked: each other role's walk
+ * gets LIMIT 0 when it is the largest, which SQLite checks once before the walk.
  */
 function personPublicCount(slug: string): SQL {
-  const roles = sql`${facetCounts.facet} in ${[...PERSON_ROLES]} and ${facetCounts.value} = ${slug} and ${facetCounts.publicConnections} > 0`;
-  const arms = PERSON_ROLES.map(
-    (role) => sql`select ${connectionFacets.connectionId} from ${connectionFacets}
+  const ofPerson = sql`${facetCounts.facet} in ${[...PERSON_ROLES]} and ${facetCounts.value} = ${slug}`;
+  const largest = sql`(select ${facetCounts.facet} from ${facetCounts} where ${ofPerson}
+    order by ${facetCounts.publicConnections} desc, ${facetCounts.facet} limit 1)`;
+  const otherRoles = PERSON_ROLES.map(
+    (role) => sql`select * from (select ${connectionFacets.connectionId} as id from ${connectionFacets}
       cross join ${connections} on ${connections.id} = ${connectionFacets.connectionId}
-      where ${connectionFacets.facet} = ${role} and ${connectionFacets.value} = ${slug} and ${connections.ownerPrivate} = 0`,
+      where ${connectionFacets.facet} = ${role} and ${connectionFacets.value} = ${slug} and ${connections.ownerPrivate} = 0
+      limit (case when ${role} = ${largest} then 0 else -1 end))`,
   );
-  return sql`(select case when count(*) <= 1 then coalesce(sum(${facetCounts.publicConnections}), 0)
-    else (select count(*) from (${sql.join(arms, sql` union `)})) end
-    from ${facetCounts} where ${roles})`;
+  return sql`(coalesce((select ${facetCounts.publicConnections} from ${facetCounts}
+      where ${facetCounts.facet} = ${largest} and ${facetCounts.value} = ${slug}), 0)
+    + (select count(*) from (${sql.join(otherRoles, sql` union `)}) as other
+      where not exists (select 1 from ${connectionFacets} where ${connectionFacets.connectionId} = other.id
+        and ${connectionFacets.facet} = ${largest} and ${connectionFacets.value} = ${slug})))`;
 }
 
 /**
