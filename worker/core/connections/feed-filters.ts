@@ -9,7 +9,7 @@ import {
   facetCounts,
   tagCounts,
 } from "../../db/schema.ts";
-import { type ConnectionKind, normalizeTags, personSlug } from "../rules/index.ts";
+import { type ConnectionKind, normalizeTags, PERSON_ROLES, personSlug } from "../rules/index.ts";
 
 /** Feed filters (API.md): trimmed, non-blank values; all must hold; tags match any of a comma-separated list. */
 export interface FeedFilters {
@@ -35,8 +35,8 @@ export function readFeedFilters(params: URLSearchParams | Record<string, string 
 
 type Facet = (typeof FACETS)[number];
 
-/** The facets that name people; the rest (genres) are lower-cased names. */
-const PERSON_FACETS: ReadonlySet<Facet> = new Set(["director", "actor", "author"]);
+/** The facets that name people (a person's roles by the same names); the rest (genres) are lower-cased names. */
+const PERSON_FACETS: ReadonlySet<Facet> = new Set(PERSON_ROLES);
 
 /**
  * The value a facet's rows hold for what a member typed: a person's slug, so "Gréta  Gerwig" finds Greta Gerwig
