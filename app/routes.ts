@@ -16,6 +16,8 @@ export default [
   route("verdicts", "routes/verdicts.tsx"),
   route("movies/:movieId", "routes/movie.tsx"),
   route("books/:bookId", "routes/book.tsx"),
+  route("people/:slug", "routes/person.tsx"),
+  route("filter-suggestions", "routes/filter-suggestions.tsx"),
   route("connections/:connectionId", "routes/connection.tsx"),
   route("profile/:userId", "routes/profile-redirect.tsx"),
   route("connections/:connectionId/comments", "routes/connection-comments.tsx"),

@@ -1,9 +1,11 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ConnectionView } from "../../worker/core/connections/index.ts";
 import type { PairVerdict } from "../../worker/core/verdicts/index.ts";
 import { fallbackTo } from "../image-fallback.ts";
 import { TallyBar } from "./connection/verdict-tally.tsx";
 import { FeaturedConnections } from "./featured-connections.tsx";
+import { type Credit, PersonLink } from "./person-links.tsx";
 
 /**
  * A movie's or a book's page (SPEC.md §2): its poster or cover (the placeholder when it has none or it does not
@@ -25,11 +27,11 @@ export function CatalogPage({
   title: string;
   year: number | null;
   image: { src: string; placeholder: string; alt: string };
-  /** "Directed by" or "by", and the director or author (nothing is shown without one). */
-  byline: { lead: string; name: string };
+  /** "Directed by" or "by", and the director or author, linking to their page (nothing is shown without one). */
+  byline: { lead: string } & Credit;
   genres: string[];
   synopsis: string;
-  facts: Array<{ label: string; value: string }>;
+  facts: Array<{ label: string; value: ReactNode }>;
   connections: ConnectionView[];
   /** "Book or film?" tallies of the adaptation pairs this work is in. */
   verdicts: PairVerdict[];
@@ -54,7 +56,9 @@ export function CatalogPage({
           {byline.name ? (
             <p className="catalog__byline">
               {`${byline.lead} `}
-              <strong>{byline.name}</strong>
+              <strong>
+                <PersonLink name={byline.name} slug={byline.slug} />
+              </strong>
             </p>
           ) : null}
           {genres.length ? (

@@ -34,7 +34,7 @@ export default function Book({ loaderData }: Route.ComponentProps) {
       title={book.title}
       year={book.publicationYear}
       image={{ src: book.coverPath, placeholder: PLACEHOLDER_COVER, alt: `Cover of ${book.title}` }}
-      byline={{ lead: "by", name: book.author }}
+      byline={{ lead: "by", name: book.author, slug: book.authorSlug }}
       genres={book.genres}
       synopsis={book.synopsis}
       facts={facts}

@@ -8,9 +8,11 @@ import {
   type PopularTag,
   pageNumber,
   popularTagsRead,
+  popularValuesRead,
   readFeedFilters,
   toPage,
   toPopularTags,
+  toPopularValues,
   visibleCount,
 } from "../../worker/core/connections/index.ts";
 import { normalizeTags } from "../../worker/core/rules/index.ts";
@@ -44,7 +46,8 @@ function feedPath(filters: FeedFilters, page: number): string {
 
 /**
  * The feed with its filters and pages (all in the URL), for members and visitors alike: the same reads under
- * the same privacy rule, a visitor being a null viewer. Visitors also get the welcome, in the same batch.
+ * the same privacy rule, a visitor being a null viewer. The filters' suggestions come in the same batch,
+ * and for visitors the welcome too.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(requestContext);
@@ -52,13 +55,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = readFeedFilters(params);
   const page = pageNumber(params.get("page"));
-  const feed = feedReads(services, filters, page);
+  const reads = [...feedReads(services, filters, page), popularValuesRead(db)] as const;
   const canonicalPath = feedPath(filters, page);
-  if (viewer) return { feed: toPage(origin, page, await db.batch(feed)), filters, canonicalPath, welcome: null };
-  const [cards, counted, connections, members, tags] = await db.batch([...feed, ...welcomeReads(services)]);
+  if (viewer) {
+    const [cards, counted, popular] = await db.batch(reads);
+    const feed = toPage(origin, page, [cards, counted]);
+    return { feed, filters, canonicalPath, suggestions: toPopularValues(popular), welcome: null };
+  }
+  const [cards, counted, popular, connections, members, tags] = await db.batch([...reads, ...welcomeReads(services)]);
   const welcome: Welcome = {
     stats: { connections: Number(connections.n), members: members[0]?.n ?? 0 },
     popularTags: toPopularTags(tags),
   };
-  return { feed: toPage(origin, page, [cards, counted]), filters, canonicalPath, welcome };
+  return {
+    feed: toPage(origin, page, [cards, counted]),
+    filters,
+    canonicalPath,
+    suggestions: toPopularValues(popular),
+    welcome,
+  };
 }

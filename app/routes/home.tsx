@@ -1,9 +1,10 @@
 import { Form, Link } from "react-router";
-import type { FeedFilters } from "../../worker/core/connections/index.ts";
+import type { FilterName } from "../../worker/core/connections/index.ts";
 import { CONNECTION_KINDS, KIND_LABELS } from "../../worker/core/rules/kinds.ts";
 import { CardList } from "../components/connection/card-list.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { PopularTags } from "../components/popular-tags.tsx";
+import { SuggestField } from "../components/suggest-field.tsx";
 import { pageMeta } from "../meta.ts";
 import { HOME_DESCRIPTION, SITE_IMAGE, SITE_NAME, SITE_TAGLINE } from "../site.ts";
 import type { Route } from "./+types/home";
@@ -26,13 +27,13 @@ export { loader } from "./home.server.ts";
  * welcome, and the popular tags beside the feed (members have them in the sidebar).
  */
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { feed, filters, welcome } = loaderData;
-  if (!welcome) return <Feed feed={feed} filters={filters} title="Your feed" />;
+  const { feed, filters, suggestions, welcome } = loaderData;
+  if (!welcome) return <Feed feed={feed} filters={filters} suggestions={suggestions} title="Your feed" />;
   return (
     <>
       <Welcome {...welcome} />
       <div className="with-aside home-feed">
-        <Feed feed={feed} filters={filters} title="Latest connections" headingLevel={2} />
+        <Feed feed={feed} filters={filters} suggestions={suggestions} title="Latest connections" headingLevel={2} />
         <aside className="aside" aria-label="Popular tags">
           <PopularTags tags={welcome.popularTags} />
         </aside>
@@ -41,7 +42,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const FILTER_FIELDS: Array<{ name: keyof FeedFilters; label: string }> = [
+const FILTER_FIELDS: Array<{ name: FilterName; label: string }> = [
   { name: "movieGenre", label: "Movie genre" },
   { name: "director", label: "Director" },
   { name: "actor", label: "Actor" },
@@ -52,9 +53,13 @@ const FILTER_FIELDS: Array<{ name: keyof FeedFilters; label: string }> = [
 function Feed({
   feed,
   filters,
+  suggestions,
   title,
   headingLevel = 1,
-}: Pick<Route.ComponentProps["loaderData"], "feed" | "filters"> & { title: string; headingLevel?: 1 | 2 }) {
+}: Pick<Route.ComponentProps["loaderData"], "feed" | "filters" | "suggestions"> & {
+  title: string;
+  headingLevel?: 1 | 2;
+}) {
   const filtered = Object.keys(filters).length > 0;
   const fieldFiltered = Boolean(filters.kind) || FILTER_FIELDS.some((field) => filters[field.name]);
   const Heading = `h${headingLevel}` as const;
@@ -76,7 +81,12 @@ function Feed({
           {FILTER_FIELDS.map((field) => (
             <div className="field" key={field.name}>
               <label htmlFor={`filter-${field.name}`}>{field.label}</label>
-              <input id={`filter-${field.name}`} name={field.name} defaultValue={filters[field.name] ?? ""} />
+              <SuggestField
+                id={`filter-${field.name}`}
+                name={field.name}
+                defaultValue={filters[field.name] ?? ""}
+                popular={suggestions[field.name]}
+              />
             </div>
           ))}
           <div className="field">

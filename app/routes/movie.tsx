@@ -1,4 +1,5 @@
 import { CatalogPage } from "../components/catalog-page.tsx";
+import { castOf, PersonLinks } from "../components/person-links.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { errorMeta, originOf, pageMeta, titleWithYear } from "../meta.ts";
 import { PLACEHOLDER_POSTER } from "../site.ts";
@@ -30,10 +31,10 @@ export default function Movie({ loaderData }: Route.ComponentProps) {
       title={movie.title}
       year={movie.year}
       image={{ src: movie.posterPath, placeholder: PLACEHOLDER_POSTER, alt: `Poster for ${movie.title}` }}
-      byline={{ lead: "Directed by", name: movie.director }}
+      byline={{ lead: "Directed by", name: movie.director, slug: movie.directorSlug }}
       genres={movie.genres}
       synopsis={movie.synopsis}
-      facts={movie.actors.length ? [{ label: "Starring", value: movie.actors.join(", ") }] : []}
+      facts={movie.actors.length ? [{ label: "Starring", value: <PersonLinks people={castOf(movie)} /> }] : []}
       connections={connections}
       verdicts={movie.verdicts}
     />

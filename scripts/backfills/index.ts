@@ -6,6 +6,7 @@
  */
 import type { Client } from "@libsql/client";
 import { CATALOG_IDENTITY } from "./catalog-identity.ts";
+import { personSlugs } from "./person-slugs.ts";
 
 export interface Backfill {
   /** Shown in the log when the step changed rows. */
@@ -15,7 +16,7 @@ export interface Backfill {
 }
 
 /** In the order they must run; a later step may rely on an earlier one's values. */
-const BACKFILLS: Backfill[] = [...CATALOG_IDENTITY];
+const BACKFILLS: Backfill[] = [...CATALOG_IDENTITY, personSlugs];
 
 export async function runBackfills(client: Client): Promise<void> {
   for (const backfill of BACKFILLS) {

@@ -21,7 +21,7 @@ import {
   titleKey,
 } from "../../worker/core/catalog/index.ts";
 import { notificationText } from "../../worker/core/notifications/index.ts";
-import { normalizeTags } from "../../worker/core/rules/index.ts";
+import { normalizeTags, personSlug } from "../../worker/core/rules/index.ts";
 import { startLocalDbServer } from "../local-db/server.ts";
 import { migrateDatabase } from "../migrate.ts";
 import { nth } from "./lists.ts";
@@ -110,13 +110,15 @@ export async function generateDataset(
     ),
     follow: db.prepare("INSERT INTO follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)"),
     movie: db.prepare(
-      "INSERT INTO movies (id, title, title_key, year, director, synopsis, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO movies (id, title, title_key, year, director, director_slug, synopsis, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     movieGenre: db.prepare("INSERT INTO movie_genres (movie_id, position, name, name_lower) VALUES (?, ?, ?, ?)"),
-    movieActor: db.prepare("INSERT INTO movie_actors (movie_id, position, name, name_lower) VALUES (?, ?, ?, ?)"),
+    movieActor: db.prepare(
+      "INSERT INTO movie_actors (movie_id, position, name, name_lower, slug) VALUES (?, ?, ?, ?, ?)",
+    ),
     movieSearch: db.prepare("INSERT INTO movie_search (movie_id, body) VALUES (?, ?)"),
     book: db.prepare(
-      "INSERT INTO books (id, title, title_key, author, author_key, publication_year, isbn, isbn13, synopsis, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO books (id, title, title_key, author, author_key, author_slug, publication_year, isbn, isbn13, synopsis, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ),
     bookGenre: db.prepare("INSERT INTO book_genres (book_id, position, name, name_lower) VALUES (?, ?, ?, ?)"),
     bookSearch: db.prepare("INSERT INTO book_search (book_id, body) VALUES (?, ?)"),
@@ -275,11 +277,20 @@ export async function generateDataset(
       synopsis: sentence(8, 25),
     };
     const year = 1930 + Math.floor(random() * 95);
-    insert.movie.run(id, movie.title, titleKey(movie.title), year, movie.director, movie.synopsis, createdAt);
+    insert.movie.run(
+      id,
+      movie.title,
+      titleKey(movie.title),
+      year,
+      movie.director,
+      personSlug(movie.director),
+      movie.synopsis,
+      createdAt,
+    );
     for (const [position, name] of movie.genres.entries())
       insert.movieGenre.run(id, position, name, name.toLowerCase());
     for (const [position, name] of movie.actors.entries())
-      insert.movieActor.run(id, position, name, name.toLowerCase());
+      insert.movieActor.run(id, position, name, name.toLowerCase(), personSlug(name));
     insert.movieSearch.run(id, movieSearchText(movie));
   });
 
@@ -301,6 +312,7 @@ export async function generateDataset(
       titleKey(book.title),
       book.author,
       authorKey,
+      personSlug(book.author),
       published,
       isbn,
       isbn,

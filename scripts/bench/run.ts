@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { type CountingProxy, startCountingProxy } from "../../tests/support/counting-proxy.ts";
 import { type RunningWorker, startWorker } from "../../tests/support/worker.ts";
 import { hashPassword } from "../../worker/core/auth/index.ts";
+import { personPath, personSlug } from "../../worker/core/rules/index.ts";
 import { type LocalDbServer, startLocalDbServer } from "../local-db/server.ts";
 import { BENCH_PASSWORD, type Dataset, generateDataset } from "./generate.ts";
 import { nth } from "./lists.ts";
@@ -218,12 +219,16 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
     page("profile", "Profile (active member)", `/users/${dataset.profileUserId}`),
     page("profile-top", "Profile (most active member)", `/users/${dataset.topUserId}`),
     page("notifications", "Notifications", "/notifications"),
+    // The most featured director and actor: the person pages with the most connections to page through.
+    page("person-director", "Person page (top director)", personPath(personSlug(filters.director))),
+    page("person-actor", "Person page (top actor)", personPath(personSlug(filters.actor))),
     api("api-feed", "API feed, page 1", "/api/connections"),
     {
       ...api("api-feed-last", "API feed, last page", `/api/connections?pageNumber=${lastPage}`),
       display: "/api/connections?pageNumber=<last>",
     },
     api("api-popular-tags", "API popular tags", "/api/connections/popular-tags"),
+    api("api-person", "API person (top director)", `/api${personPath(personSlug(filters.director))}`),
   ];
 }
 

@@ -22,7 +22,7 @@ import { newId } from "../../worker/core/ids.ts";
 import { type ImageBucket, type ImageKind, storeImage } from "../../worker/core/images/index.ts";
 import { reportSnapshot } from "../../worker/core/moderation/index.ts";
 import { type MemberNotificationType, notificationText } from "../../worker/core/notifications/index.ts";
-import { memberName, normalizeTags, splitList } from "../../worker/core/rules/index.ts";
+import { memberName, normalizeTags, personSlug, splitList } from "../../worker/core/rules/index.ts";
 import type { Database } from "../../worker/db/client.ts";
 import * as schema from "../../worker/db/schema.ts";
 import {
@@ -109,6 +109,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
         titleKey: titleKey(pair.movie.title),
         year: pair.movie.year,
         director: pair.movie.director,
+        directorSlug: personSlug(pair.movie.director),
         synopsis: pair.movie.synopsis,
         posterKey,
         createdAt,
@@ -117,7 +118,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
         movieGenreRows.push({ movieId, position, name, nameLower: name.toLowerCase() });
       }
       for (const [position, name] of splitList(pair.movie.actors).entries()) {
-        movieActorRows.push({ movieId, position, name, nameLower: name.toLowerCase() });
+        movieActorRows.push({ movieId, position, name, nameLower: name.toLowerCase(), slug: personSlug(name) });
       }
       searchRows.push(
         ...indexMovie(
@@ -146,6 +147,7 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
         titleKey: titleKey(pair.book.title),
         author: pair.book.author,
         authorKey: nameKey(pair.book.author),
+        authorSlug: personSlug(pair.book.author),
         publicationYear: pair.book.publicationYear,
         isbn: pair.book.isbn,
         isbn13: isbn13Of(pair.book.isbn),

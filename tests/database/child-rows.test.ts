@@ -67,10 +67,12 @@ beforeAll(async () => {
   db = createDatabase(client);
   await db.batch([
     db.insert(users).values([member(ids.owner, "owner"), member(ids.fan, "fan"), member(ids.hidden, "hidden", true)]),
-    db.insert(movies).values({ id: ids.movie, title: "Cascade Film", director: "Dir One" }),
+    db.insert(movies).values({ id: ids.movie, title: "Cascade Film", director: "Dir One", directorSlug: "dir-one" }),
     db.insert(movieGenres).values({ movieId: ids.movie, position: 0, name: "Drama", nameLower: "drama" }),
-    db.insert(movieActors).values({ movieId: ids.movie, position: 0, name: "Ana Lead", nameLower: "ana lead" }),
-    db.insert(books).values({ id: ids.book, title: "Cascade Book", author: "Author One" }),
+    db
+      .insert(movieActors)
+      .values({ movieId: ids.movie, position: 0, name: "Ana Lead", nameLower: "ana lead", slug: "ana-lead" }),
+    db.insert(books).values({ id: ids.book, title: "Cascade Book", author: "Author One", authorSlug: "author-one" }),
     db.insert(bookGenres).values({ bookId: ids.book, position: 0, name: "Noir", nameLower: "noir" }),
     db.insert(connections).values([
       { id: ids.doomed, userId: ids.owner, movieId: ids.movie, bookId: ids.book },

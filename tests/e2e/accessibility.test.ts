@@ -47,12 +47,15 @@ beforeAll(async () => {
     `/users/${blockable!.id}/following`,
     `/movies/${anyMovie}`,
     `/books/${anyBook}`,
+    "/people/denis-villeneuve",
+    "/people/nobody-at-all",
     `/connections/${other!.id}`,
     "/no/such/page",
   ];
   memberPages = [
     "/",
     "/?director=Denis%20Villeneuve",
+    "/people/denis-villeneuve?page=1",
     "/create",
     "/notifications",
     "/users",

@@ -235,7 +235,10 @@ describe("/movies/:movieId", () => {
     expect(page.html).toMatch(/<h1[^>]*>Arrival<span class="catalog__year"> \(2016\)<\/span><\/h1>/);
     expect(page.text).toContain("Directed by Denis Villeneuve");
     expect(page.text).toContain("Science Fiction Drama");
-    expect(page.text).toContain("Amy Adams, Jeremy Renner");
+    // The actors in order, each a link to their page (decision 021).
+    expect(page.html).toMatch(
+      /<dt>Starring<\/dt><dd><a [^>]*href="\/people\/amy-adams"[^>]*>Amy Adams<\/a>, <a [^>]*href="\/people\/jeremy-renner"[^>]*>Jeremy Renner<\/a><\/dd>/,
+    );
     expect(page.text).toContain(MOVIE_SYNOPSIS.trim());
     expect(page.html).toContain(`src="${movie.posterPath}" alt="Poster for Arrival"`);
     expect(page.text).toContain("Connections featuring this movie 2 connections");

@@ -69,7 +69,7 @@ describe("artwork for a picked work", () => {
     form.set("movieTitle", "The Martian");
     form.set("movieTmdbId", "286217");
     form.set("context", "My poster, please.");
-    form.set("moviePoster", new File([poster], "poster.png", { type: "image/png" }));
+    form.set("moviePoster", new File([poster as BlobPart], "poster.png", { type: "image/png" }));
     const { status, body } = await post(form);
     expect(status).toBe(201);
     expect(await imageBytes(body.movieRef.posterPath)).toEqual(poster);

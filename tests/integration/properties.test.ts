@@ -73,6 +73,7 @@ const ROUTES: Array<[method: string, path: (id: string) => string]> = [
   ["DELETE", (id) => `/comments/${id}`],
   ["GET", (id) => `/movies/${id}`],
   ["GET", (id) => `/books/${id}/connections`],
+  ["GET", (id) => `/people/${id}`],
   ["PATCH", (id) => `/notifications/${id}/read`],
   ["POST", () => "/reports"],
   ["GET", () => "/moderation/reports"],

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../worker/db/client.ts";
 
-/** Each connection's filterable values as the filters must see them: from its movie and its book. */
+/** Each connection's filterable values as the filters must see them: from its movie and its book (people by slug). */
 const expectedFacets = sql`
   select c.id as connection_id, 'movieGenre' as facet, g.name_lower as value, c.created_at from connections c join movie_genres g on g.movie_id = c.movie_id
-  union select c.id, 'actor', a.name_lower, c.created_at from connections c join movie_actors a on a.movie_id = c.movie_id
-  union select c.id, 'director', lower(m.director), c.created_at from connections c join movies m on m.id = c.movie_id where m.director <> ''
+  union select c.id, 'actor', a.slug, c.created_at from connections c join movie_actors a on a.movie_id = c.movie_id where a.slug <> ''
+  union select c.id, 'director', m.director_slug, c.created_at from connections c join movies m on m.id = c.movie_id where m.director_slug <> ''
   union select c.id, 'bookGenre', g.name_lower, c.created_at from connections c join book_genres g on g.book_id = c.book_id
-  union select c.id, 'author', lower(b.author), c.created_at from connections c join books b on b.id = c.book_id where b.author <> ''`;
+  union select c.id, 'author', b.author_slug, c.created_at from connections c join books b on b.id = c.book_id where b.author_slug <> ''`;
 
 /** Maintained numbers (and copied rows) that differ from what the base tables say. */
 export async function driftedCounts(db: Database) {

@@ -42,18 +42,25 @@ const childOf = (column: string, parent: () => AnySQLiteColumn) =>
  * A movie's or book's list-valued field (genres, actors): one row per item, in order, keyed and matched by its
  * lower-cased name. One definition for all three, because the catalog writes them with one statement shape.
  */
-function nameList<const Key extends string>(table: string, key: Key, column: string, owner: () => AnySQLiteColumn) {
+function nameListColumns<const Key extends string>(key: Key, column: string, owner: () => AnySQLiteColumn) {
   const ownerId = childOf(column, owner);
-  return sqliteTable(
-    table,
-    {
-      ...({ [key]: ownerId } as Record<Key, typeof ownerId>),
-      position: integer("position").notNull(),
-      name: text("name").notNull(),
-      nameLower: text("name_lower").notNull(),
-    },
-    (t) => [primaryKey({ columns: [t[key], t.nameLower] }), index(`${table}_name`).on(t.nameLower, t[key])],
-  );
+  return {
+    ...({ [key]: ownerId } as Record<Key, typeof ownerId>),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    nameLower: text("name_lower").notNull(),
+  };
+}
+
+function nameListKeys<const Key extends string>(table: string, key: Key) {
+  return (t: Record<Key | "nameLower", AnySQLiteColumn>) => [
+    primaryKey({ columns: [t[key], t.nameLower] }),
+    index(`${table}_name`).on(t.nameLower, t[key]),
+  ];
+}
+
+function nameList<const Key extends string>(table: string, key: Key, column: string, owner: () => AnySQLiteColumn) {
+  return sqliteTable(table, nameListColumns(key, column, owner), nameListKeys(table, key));
 }
 
 export const users = sqliteTable(
@@ -118,6 +125,8 @@ export const movies = sqliteTable(
     titleKey: text("title_key"),
     year: integer("year"),
     director: text("director").notNull().default(""),
+    /** `personSlug(director)`: the director's page and filter value. Null only until the backfill has run. */
+    directorSlug: text("director_slug"),
     synopsis: text("synopsis").notNull().default(""),
     posterKey: text("poster_key"),
     tmdbId: text("tmdb_id"),
@@ -132,11 +141,18 @@ export const movies = sqliteTable(
     externalId("movies_imdb", t.imdbId),
     externalId("movies_wikidata", t.wikidataId),
     index("movies_director_ci").on(sql`lower(${t.director})`),
+    index("movies_director_slug").on(t.directorSlug),
   ],
 );
 
 export const movieGenres = nameList("movie_genres", "movieId", "movie_id", () => movies.id);
-export const movieActors = nameList("movie_actors", "movieId", "movie_id", () => movies.id);
+
+/** Actors are people: each row also keeps `personSlug(name)`, indexed, for their page and the actor filter. */
+export const movieActors = sqliteTable(
+  "movie_actors",
+  { ...nameListColumns("movieId", "movie_id", () => movies.id), slug: text("slug") },
+  (t) => [...nameListKeys("movie_actors", "movieId")(t), index("movie_actors_slug").on(t.slug, t.movieId)],
+);
 
 /**
  * A book is its title's key and its author's key, "" when no author is known (two "Dune"s by different authors
@@ -151,6 +167,8 @@ export const books = sqliteTable(
     titleKey: text("title_key"),
     author: text("author").notNull().default(""),
     authorKey: text("author_key"),
+    /** `personSlug(author)`, as `movies.director_slug`. */
+    authorSlug: text("author_slug"),
     publicationYear: integer("publication_year"),
     isbn: text("isbn").notNull().default(""),
     synopsis: text("synopsis").notNull().default(""),
@@ -166,6 +184,7 @@ export const books = sqliteTable(
     externalId("books_isbn13", t.isbn13),
     externalId("books_wikidata", t.wikidataId),
     index("books_author_ci").on(sql`lower(${t.author})`),
+    index("books_author_slug").on(t.authorSlug),
   ],
 );
 
@@ -222,7 +241,7 @@ export const FACETS = ["movieGenre", "director", "actor", "bookGenre", "author"]
 
 /**
  * Every value a connection can be filtered by (its movie's genres, director and actors, its book's genres and
- * author), lower-cased, with the connection's creation time. Copied by triggers from the movie and book tables
+ * author) with the connection's creation time: genres lower-cased, people by their slug (decision 021). Copied by triggers from the movie and book tables
  * (migrations/0006), so a filter value's connections can be walked newest first and counted from
  * `facet_counts`, instead of testing every connection.
  */
@@ -248,7 +267,11 @@ export const facetCounts = sqliteTable(
     value: text("value").notNull(),
     publicConnections: integer("public_connections").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.facet, t.value] })],
+  (t) => [
+    primaryKey({ columns: [t.facet, t.value] }),
+    // A filter's most featured values (the feed form's suggestions), read from the top without sorting.
+    index("facet_counts_popular").on(t.facet, desc(t.publicConnections), t.value),
+  ],
 );
 
 /** How many connections of public members carry each tag (trigger-maintained; the sidebar's popular tags). */

@@ -109,7 +109,7 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     table: "connections",
     event: "AFTER INSERT",
     createdIn: "0006_filter_facets",
-    purpose: "copies a new connection's movie and book filter values",
+    purpose: "copies a new connection's movie and book filter values (people by slug since 0018)",
   },
   {
     name: "connection_facets_on_movie_change",
@@ -151,21 +151,21 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     table: "movie_actors",
     event: "AFTER INSERT",
     createdIn: "0006_filter_facets",
-    purpose: "adds a new actor to the movie's connections",
+    purpose: "adds a new actor's slug to the movie's connections",
   },
   {
     name: "movie_actors_facet_deleted",
     table: "movie_actors",
     event: "AFTER DELETE",
     createdIn: "0006_filter_facets",
-    purpose: "removes an actor from the movie's connections",
+    purpose: "removes an actor's slug from the movie's connections unless another spelling keeps it",
   },
   {
     name: "movie_actors_facet_updated",
     table: "movie_actors",
-    event: "AFTER UPDATE OF movie_id, name_lower",
+    event: "AFTER UPDATE OF movie_id, slug",
     createdIn: "0006_filter_facets",
-    purpose: "replaces a changed actor on the movie's connections",
+    purpose: "replaces a changed actor's slug on the movie's connections (by slug since 0018)",
   },
   {
     name: "book_genres_facet_inserted",
@@ -191,16 +191,16 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
   {
     name: "movies_director_facet_changed",
     table: "movies",
-    event: "AFTER UPDATE OF director",
+    event: "AFTER UPDATE OF director_slug",
     createdIn: "0006_filter_facets",
-    purpose: "replaces the director filter value on the movie's connections",
+    purpose: "replaces the director's slug, the filter value, on the movie's connections (since 0018)",
   },
   {
     name: "books_author_facet_changed",
     table: "books",
-    event: "AFTER UPDATE OF author",
+    event: "AFTER UPDATE OF author_slug",
     createdIn: "0006_filter_facets",
-    purpose: "replaces the author filter value on the book's connections",
+    purpose: "replaces the author's slug, the filter value, on the book's connections (since 0018)",
   },
   // "Book or film?" tallies per adaptation pair (verdicts), kept from the votes.
   {

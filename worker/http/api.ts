@@ -11,6 +11,7 @@ import { followsApi } from "./routers/follows.ts";
 import { health } from "./routers/health.ts";
 import { moderationApi, reportsApi } from "./routers/moderation.ts";
 import { notificationsApi } from "./routers/notifications.ts";
+import { peopleApi } from "./routers/people.ts";
 import { usersApi } from "./routers/users.ts";
 
 /** The JSON door (API.md). One router per resource; every error leaves as `{message}`. */
@@ -24,6 +25,7 @@ api.route("/connections", connectionsApi);
 api.route("/movies", moviesApi);
 api.route("/books", booksApi);
 api.route("/catalog", catalogApi);
+api.route("/people", peopleApi);
 api.route("/comments", commentsApi);
 api.route("/follows", followsApi);
 api.route("/blocks", blocksApi);

@@ -10,6 +10,7 @@ import { shorten } from "../../snippet.ts";
 import { Avatar } from "../avatar.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ReportLink } from "../report-link.tsx";
+import { CardCredits } from "./card-credits.tsx";
 import { CardDiscussion } from "./card-discussion.tsx";
 import { FavoriteButton, LikeButton } from "./reaction-buttons.tsx";
 import { ShareMenu } from "./share-menu.tsx";
@@ -38,7 +39,10 @@ export function ConnectionCard({
 }: {
   connection: ConnectionView;
   headingLevel?: 1 | 2 | 3;
-  /** On the connection's own page the discussion is below the card, so the link just jumps there. */
+  /**
+   * On the connection's own page the discussion is below the card, so the link just jumps there; the credits
+   * name the whole cast there.
+   */
   discussionOnPage?: boolean;
 }) {
   const root = useRouteLoaderData("root") as RootData | undefined;
@@ -115,6 +119,8 @@ export function ConnectionCard({
           ) : null}
         </div>
       )}
+
+      {textOnly ? null : <CardCredits movieRef={movieRef} bookRef={bookRef} fullCast={discussionOnPage} />}
 
       {connection.context ? (
         long ? (

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { RequestServices } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { books, movies } from "../../db/schema.ts";
@@ -6,6 +6,7 @@ import { jsonList } from "../../db/sql.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
+import { personSlug } from "../rules/index.ts";
 import { pairVerdictsColumn, toPairVerdicts } from "../verdicts/index.ts";
 
 /** A movie's own fields: what a post enters and what API.md's Movie and MovieRef show. */
@@ -62,33 +63,55 @@ export const bookExternalIds = (book: {
 export const catalogLists = {
   movieGenres: jsonList(sql`select name as value from movie_genres where movie_id = ${movies.id} order by position`),
   movieActors: jsonList(sql`select name as value from movie_actors where movie_id = ${movies.id} order by position`),
+  /** In the same order as `movieActors`. */
+  movieActorSlugs: jsonList(
+    sql`select slug as value from movie_actors where movie_id = ${movies.id} order by position`,
+  ),
   bookGenres: jsonList(sql`select name as value from book_genres where book_id = ${books.id} order by position`),
 };
 
-/** The read behind API.md's "Movie", for the caller's batch; `toMovie` shapes its row. */
-export function movieRead(db: Database, id: string) {
+/**
+ * The slugs beside people's names in API answers (API.md "Catalog with identity"): the stored ones, or for a row
+ * an older Worker wrote while this one's backfill had not yet run, the same function's answer.
+ */
+export function slugOf(stored: string | null, name: string): string {
+  return stored ?? personSlug(name);
+}
+
+/** As `slugOf`, for a list of names and the JSON list of their stored slugs in the same order. */
+export function slugsOf(names: string[], storedJson: string): string[] {
+  const stored = JSON.parse(storedJson) as Array<string | null>;
+  return names.map((name, index) => slugOf(stored[index] ?? null, name));
+}
+
+/** The read behind API.md's "Movie" (one id, or the movies `where` picks), for the caller's batch; `toMovie` shapes its rows. */
+export function movieRead(db: Database, id: string | SQL) {
   return db
     .select({
       movie: movies,
       genres: catalogLists.movieGenres,
       actors: catalogLists.movieActors,
+      actorSlugs: catalogLists.movieActorSlugs,
       verdicts: pairVerdictsColumn({ movieId: movies.id }),
     })
     .from(movies)
-    .where(eq(movies.id, id));
+    .where(typeof id === "string" ? eq(movies.id, id) : id);
 }
 
 export function toMovie(
   origin: string,
-  { movie, genres, actors, verdicts }: Awaited<ReturnType<typeof movieRead>>[number],
+  { movie, genres, actors, actorSlugs, verdicts }: Awaited<ReturnType<typeof movieRead>>[number],
 ) {
+  const actorNames = JSON.parse(actors) as string[];
   return {
     _id: movie.id,
     title: movie.title,
     year: movie.year,
     genres: JSON.parse(genres) as string[],
     director: movie.director,
-    actors: JSON.parse(actors) as string[],
+    directorSlug: slugOf(movie.directorSlug, movie.director),
+    actors: actorNames,
+    actorSlugs: slugsOf(actorNames, actorSlugs),
     synopsis: movie.synopsis,
     posterPath: apiImageUrl(origin, movie.posterKey),
     externalIds: movieExternalIds(movie),
@@ -97,12 +120,12 @@ export function toMovie(
   };
 }
 
-/** The read behind API.md's "Book", for the caller's batch; `toBook` shapes its row. */
-export function bookRead(db: Database, id: string) {
+/** As `movieRead`, for API.md's "Book"; `toBook` shapes its rows. */
+export function bookRead(db: Database, id: string | SQL) {
   return db
     .select({ book: books, genres: catalogLists.bookGenres, verdicts: pairVerdictsColumn({ bookId: books.id }) })
     .from(books)
-    .where(eq(books.id, id));
+    .where(typeof id === "string" ? eq(books.id, id) : id);
 }
 
 export function toBook(origin: string, { book, genres, verdicts }: Awaited<ReturnType<typeof bookRead>>[number]) {
@@ -110,6 +133,7 @@ export function toBook(origin: string, { book, genres, verdicts }: Awaited<Retur
     _id: book.id,
     title: book.title,
     author: book.author,
+    authorSlug: slugOf(book.authorSlug, book.author),
     publicationYear: book.publicationYear,
     genres: JSON.parse(genres) as string[],
     isbn: book.isbn,

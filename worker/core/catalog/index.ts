@@ -11,9 +11,12 @@ export {
   type MovieFields,
   movieExternalIds,
   movieRead,
+  slugOf,
+  slugsOf,
   toBook,
   toMovie,
 } from "./catalog.ts";
+export { PERSON_WORKS_SHOWN, personReads, toPerson } from "./credits.ts";
 export { nameKey, titleKey } from "./identity.ts";
 export { isbn13Of } from "./isbn.ts";
 export { ARTWORK_TIMEOUT_MS, type ArtworkRequest, fetchArtwork } from "./lookup/artwork.ts";

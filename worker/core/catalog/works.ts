@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { books, movies } from "../../db/schema.ts";
 import { newId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
+import { personSlug } from "../rules/index.ts";
 import {
   type BookExternalIds,
   type BookFields,
@@ -147,6 +148,7 @@ export function writeMovie(db: Database, input: MovieInput, match: Settled<Movie
           titleKey: key,
           year: input.year,
           director: input.director,
+          directorSlug: personSlug(input.director),
           synopsis: input.synopsis,
           posterKey: input.posterKey,
           tmdbId: ids.tmdb,
@@ -161,6 +163,7 @@ export function writeMovie(db: Database, input: MovieInput, match: Settled<Movie
       .update(movies)
       .set({
         director: sql`case when ${movies.director} = '' then ${input.director} else ${movies.director} end`,
+        directorSlug: sql`case when ${movies.director} = '' then ${personSlug(input.director)} else ${movies.directorSlug} end`,
         synopsis: sql`case when ${movies.synopsis} = '' then ${input.synopsis} else ${movies.synopsis} end`,
         posterKey: sql`coalesce(${movies.posterKey}, ${input.posterKey})`,
       })
@@ -178,7 +181,7 @@ export function writeMovie(db: Database, input: MovieInput, match: Settled<Movie
     actors: known?.actors.length ? known.actors : input.actors,
   };
   if (!known?.genres.length) statements.push(...listInserts(db, "movie_genres", "movie_id", id, input.genres));
-  if (!known?.actors.length) statements.push(...listInserts(db, "movie_actors", "movie_id", id, input.actors));
+  if (!known?.actors.length) statements.push(...listInserts(db, "movie_actors", "movie_id", id, input.actors, true));
   statements.push(...indexMovie(db, id, movieSearchText(merged)));
   return { id, statements };
 }
@@ -206,6 +209,7 @@ export function writeBook(db: Database, input: BookInput, match: Settled<BookRow
           titleKey: key,
           author: input.author,
           authorKey: author,
+          authorSlug: personSlug(input.author),
           publicationYear: input.publicationYear,
           isbn: input.isbn,
           synopsis: input.synopsis,
@@ -291,16 +295,19 @@ function fillOnce(
 /** A book without an author takes this one, unless another book of its title already has it. */
 function fillAuthor(db: Database, id: SQL, author: string, key: string) {
   return db.run(
-    sql`update or ignore ${books} set author = ${author}, author_key = ${key} where ${books.id} = ${id} and ${books.authorKey} = ''`,
+    sql`update or ignore ${books} set author = ${author}, author_key = ${key}, author_slug = ${personSlug(author)}
+      where ${books.id} = ${id} and ${books.authorKey} = ''`,
   );
 }
 
-function listInserts(db: Database, table: string, key: string, id: SQL, items: string[]) {
-  return items.map((name, position) =>
-    db.run(
-      sql`insert or ignore into ${sql.identifier(table)} (${sql.identifier(key)}, position, name, name_lower) select ${id}, ${position}, ${name}, ${name.toLowerCase()}`,
-    ),
-  );
+/** One row per list item, in order; actors (`slugged`) also get their slug, as people with pages. */
+function listInserts(db: Database, table: string, key: string, id: SQL, items: string[], slugged = false) {
+  return items.map((name, position) => {
+    const [slugColumn, slug] = slugged ? [sql`, slug`, sql`, ${personSlug(name)}`] : [sql``, sql``];
+    return db.run(
+      sql`insert or ignore into ${sql.identifier(table)} (${sql.identifier(key)}, position, name, name_lower${slugColumn}) select ${id}, ${position}, ${name}, ${name.toLowerCase()}${slug}`,
+    );
+  });
 }
 
 /** A work offered in the create page's question: enough to tell the candidates apart. */

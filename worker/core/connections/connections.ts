@@ -99,24 +99,26 @@ export function pageReads(services: RequestServices, where: SQL | undefined, pag
   const visible = and(connectionVisibleTo(viewer), where);
   const offset = (page - 1) * PAGE_SIZE;
   const index = options.index;
-  const pageIds = index
-    ? db
-        .select({ id: sql<string>`${index.connectionId}` })
-        // CROSS JOIN keeps the filter's index (newest first) as the outer loop.
-        .from(sql`${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}`)
-        .where(and(...index.match, visible))
-        .orderBy(desc(index.createdAt), desc(index.connectionId))
-        .limit(PAGE_SIZE)
-        .offset(offset)
-    : !where && options.publicCount
-      ? feedPageIds(viewer, offset, visibleCount(viewer, undefined, options.publicCount))
-      : db
-          .select({ id: connections.id })
-          .from(connections)
-          .where(visible)
-          .orderBy(...newestFirst)
+  const pageIds = Array.isArray(index)
+    ? mergedPageIds(index, visible, offset)
+    : index
+      ? db
+          .select({ id: sql<string>`${index.connectionId}` })
+          // CROSS JOIN keeps the filter's index (newest first) as the outer loop.
+          .from(sql`${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}`)
+          .where(and(...index.match, visible))
+          .orderBy(desc(index.createdAt), desc(index.connectionId))
           .limit(PAGE_SIZE)
-          .offset(offset);
+          .offset(offset)
+      : !where && options.publicCount
+        ? feedPageIds(viewer, offset, visibleCount(viewer, undefined, options.publicCount))
+        : db
+            .select({ id: connections.id })
+            .from(connections)
+            .where(visible)
+            .orderBy(...newestFirst)
+            .limit(PAGE_SIZE)
+            .offset(offset);
   return [
     selectConnections(services, inArray(connections.id, pageIds)).orderBy(...newestFirst),
     db.get<{ n: number }>(sql`select ${visibleCount(viewer, where, options.publicCount)} as n`),
@@ -146,11 +148,29 @@ function feedPageIds(viewer: Viewer | null, offset: number, total: SQL<number>):
       offset max(0, ${n} - ${offset} - ${PAGE_SIZE})))`;
 }
 
+/**
+ * The ids of one page read from several newest-first indexes at once (a person's connections as director, actor
+ * or author): their entries as a UNION ordered as the indexes are, which SQLite merges stream by stream and
+ * stops after the page, and which lists a connection found in two of them once.
+ */
+function mergedPageIds(indexes: NewestFirstIndex[], visible: SQL | undefined, offset: number): SQL {
+  const arms = indexes.map(
+    (index) => sql`select ${index.connectionId} as id, ${index.createdAt} as created_at
+      from ${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}
+      where ${and(...index.match, visible)}`,
+  );
+  return sql`(select id from (${sql.join(arms, sql` union `)}
+    order by created_at desc, id desc limit ${PAGE_SIZE} offset ${offset}))`;
+}
+
 interface PageOptions {
   /** A maintained count of the public connections matching `where` (see `maintainedPublicCount`). */
   publicCount?: SQL;
-  /** An index listing connections that `where` requires, newest first: the page is read from it. */
-  index?: NewestFirstIndex;
+  /**
+   * An index listing connections that `where` requires, newest first: the page is read from it. Several when
+   * `where` requires an entry in any one of them.
+   */
+  index?: NewestFirstIndex | NewestFirstIndex[];
 }
 
 type PageAnswers = BatchResponse<ReturnType<typeof pageReads>>;

@@ -9,7 +9,7 @@ import {
   facetCounts,
   tagCounts,
 } from "../../db/schema.ts";
-import { type ConnectionKind, normalizeTags } from "../rules/index.ts";
+import { type ConnectionKind, normalizeTags, PERSON_ROLES, personSlug } from "../rules/index.ts";
 
 /** Feed filters (API.md): trimmed, non-blank values; all must hold; tags match any of a comma-separated list. */
 export interface FeedFilters {
@@ -33,28 +33,32 @@ export function readFeedFilters(params: URLSearchParams | Record<string, string 
   ) as FeedFilters;
 }
 
-const lower = (value: string) => value.toLowerCase();
-
 type Facet = (typeof FACETS)[number];
 
+/** The facets that name people (a person's roles by the same names); the rest (genres) are lower-cased names. */
+const PERSON_FACETS: ReadonlySet<Facet> = new Set(PERSON_ROLES);
+
 /**
- * The non-tag filters that are set, each with its value lower-cased the way its facet rows are: genres and
- * actors in JavaScript (their `name_lower` columns), directors and authors by SQLite's `lower()`, which is what
- * the triggers can apply to the movie and book columns.
+ * The value a facet's rows hold for what a member typed: a person's slug, so "Gréta  Gerwig" finds Greta Gerwig
+ * (decision 021), or a genre lower-cased as its `name_lower` column is.
  */
-function facetValues(filters: FeedFilters): Array<{ facet: Facet; value: SQL | string }> {
+export function facetValue(facet: Facet, typed: string): string {
+  return PERSON_FACETS.has(facet) ? personSlug(typed) : typed.toLowerCase();
+}
+
+/** The non-tag filters that are set, each with the value its facet rows hold. */
+function facetValues(filters: FeedFilters): Array<{ facet: Facet; value: string }> {
   return FACETS.flatMap((facet) => {
     const value = filters[facet];
-    if (!value) return [];
-    return [{ facet, value: facet === "director" || facet === "author" ? sql`lower(${value})` : lower(value) }];
+    return value ? [{ facet, value: facetValue(facet, value) }] : [];
   });
 }
 
-const hasFacet = ({ facet, value }: { facet: Facet; value: SQL | string }) =>
+const hasFacet = ({ facet, value }: { facet: Facet; value: string }) =>
   sql`exists (select 1 from ${connectionFacets} where ${connectionFacets.connectionId} = ${connections.id} and ${connectionFacets.facet} = ${facet} and ${connectionFacets.value} = ${value})`;
 
 /**
- * The filters as conditions on `connections`: exact, case-insensitive matches, each a primary-key seek in
+ * The filters as conditions on `connections`: exact matches after normalising, each a primary-key seek in
  * `connection_facets` (movie and book fields, copied per connection) or `connection_tags`.
  */
 export function filterConditions(filters: FeedFilters): SQL[] {
@@ -122,7 +126,7 @@ export function maintainedPublicCount(filters: FeedFilters): SQL | undefined {
     return sql`(select ${counters.value} from ${counters} where ${counters.name} = 'public_connections')`;
   }
   if (facets.length === 1 && !filters.tags) {
-    const [{ facet, value }] = facets as [{ facet: Facet; value: SQL | string }];
+    const [{ facet, value }] = facets as [{ facet: Facet; value: string }];
     return sql`coalesce((select ${facetCounts.publicConnections} from ${facetCounts} where ${facetCounts.facet} = ${facet} and ${facetCounts.value} = ${value}), 0)`;
   }
   if (!facets.length && tags.length === 1) {

@@ -20,6 +20,15 @@ export {
   type WorkQuestion,
 } from "./connections.ts";
 export { type FeedFilters, maintainedPublicCount, readFeedFilters } from "./feed-filters.ts";
+export {
+  type FilterName,
+  filterSuggestions,
+  type PopularValues,
+  popularValuesRead,
+  SUGGESTION_MESSAGES,
+  toPopularValues,
+} from "./filter-suggestions.ts";
+export { personWithConnections } from "./person-connections.ts";
 export { type PopularTag, popularTags, popularTagsRead, toPopularTags } from "./popular-tags.ts";
 export {
   type ConnectionView,

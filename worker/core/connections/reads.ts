@@ -8,6 +8,8 @@ import {
   catalogLists,
   type MovieFields,
   movieExternalIds,
+  slugOf,
+  slugsOf,
 } from "../catalog/index.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
@@ -27,12 +29,16 @@ export interface MovieRef extends MovieFields {
   _id: string;
   posterPath: string;
   externalIds: ReturnType<typeof movieExternalIds>;
+  /** The people's slugs beside their names (API.md "Catalog with identity"); `actorSlugs` in `actors`' order. */
+  directorSlug: string;
+  actorSlugs: string[];
 }
 
 export interface BookRef extends BookFields {
   _id: string;
   coverPath: string;
   externalIds: ReturnType<typeof bookExternalIds>;
+  authorSlug: string;
 }
 
 /** API.md "Connection": every response that carries a connection carries all of this. */
@@ -83,6 +89,7 @@ const connectionColumns = (viewer: Viewer | null) => ({
   movieTitle: movies.title,
   movieYear: movies.year,
   director: movies.director,
+  directorSlug: movies.directorSlug,
   movieSynopsis: movies.synopsis,
   posterKey: movies.posterKey,
   tmdbId: movies.tmdbId,
@@ -90,9 +97,11 @@ const connectionColumns = (viewer: Viewer | null) => ({
   movieWikidataId: movies.wikidataId,
   movieGenres: catalogLists.movieGenres,
   movieActors: catalogLists.movieActors,
+  movieActorSlugs: catalogLists.movieActorSlugs,
   bookId: books.id,
   bookTitle: books.title,
   bookAuthor: books.author,
+  authorSlug: books.authorSlug,
   publicationYear: books.publicationYear,
   isbn: books.isbn,
   bookSynopsis: books.synopsis,
@@ -149,8 +158,10 @@ export function toConnectionView(origin: string, row: ConnectionRow): Connection
           title: row.movieTitle ?? "",
           year: row.movieYear,
           director: row.director ?? "",
+          directorSlug: slugOf(row.directorSlug, row.director ?? ""),
           genres: JSON.parse(row.movieGenres) as string[],
           actors: JSON.parse(row.movieActors) as string[],
+          actorSlugs: slugsOf(JSON.parse(row.movieActors) as string[], row.movieActorSlugs),
           synopsis: row.movieSynopsis ?? "",
           posterPath: url(row.posterKey),
           externalIds: movieExternalIds({ ...row, wikidataId: row.movieWikidataId }),
@@ -161,6 +172,7 @@ export function toConnectionView(origin: string, row: ConnectionRow): Connection
           _id: row.bookId,
           title: row.bookTitle ?? "",
           author: row.bookAuthor ?? "",
+          authorSlug: slugOf(row.authorSlug, row.bookAuthor ?? ""),
           publicationYear: row.publicationYear,
           genres: JSON.parse(row.bookGenres) as string[],
           isbn: row.isbn ?? "",

@@ -67,6 +67,15 @@ export {
   type ResolveAction,
 } from "./moderation.ts";
 export { memberName } from "./names.ts";
+export {
+  isPersonSlug,
+  PERSON_MESSAGES,
+  PERSON_ROLES,
+  PERSON_SLUG_MAX,
+  type PersonRole,
+  personPath,
+  personSlug,
+} from "./people.ts";
 export { PROFILE_LIMITS, PROFILE_MESSAGES } from "./profile.ts";
 export { PROFILE_FORM } from "./profile-form.ts";
 export { NEW_WORK, WHICH_WORK_FIELDS } from "./which-work.ts";

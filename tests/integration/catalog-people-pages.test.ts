@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ConnectionView } from "../../worker/core/connections/index.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
+import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
+
+/**
+ * People's pages and the links to them as a browser without JavaScript gets them: server-rendered HTML with the
+ * right status, content, privacy, pagination and metadata; and the feed filters' datalists and suggestions.
+ */
+type Pair = ConnectionView & {
+  movieRef: NonNullable<ConnectionView["movieRef"]>;
+  bookRef: NonNullable<ConnectionView["bookRef"]>;
+};
+type Member = Awaited<ReturnType<typeof registerUser>> & { cookie: string };
+
+let app: TestApp;
+let author: Member;
+let recluse: Member;
+let follower: Member;
+let ladyBird: Pair;
+let hidden: Pair;
+
+const get = async (path: string, cookie?: string) => {
+  const response = await fetch(app.url + path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+  return { response, html: (await response.text()).replaceAll("<!-- -->", "") };
+};
+const mainOf = (html: string) => /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? "";
+/** Where the first link with exactly this text goes. */
+const link = (html: string, text: string) => new RegExp(`<a [^>]*href="([^"]+)"[^>]*>${text}</a>`).exec(html)?.[1];
+
+async function member(): Promise<Member> {
+  const user = await registerUser(app);
+  return { ...user, cookie: cookieFrom(await postForm(app, "/login", { email: user.email, password: user.password })) };
+}
+
+async function post(by: Member, body: Record<string, string>) {
+  const response = await api<Pair>(app, "POST", "/connections", { token: by.token, body });
+  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  [author, recluse, follower] = await Promise.all([member(), member(), member()]);
+  ladyBird = await post(author, {
+    movieTitle: "Lady Bird",
+    movieYear: "2017",
+    movieDirector: "Greta Gerwig",
+    movieActors: "Saoirse Ronan, Timothée Chalamet, Laurie Metcalf, Lucas Hedges",
+    bookTitle: "Little Women",
+    bookAuthor: "Louisa May Alcott",
+    context: "Sacramento and Concord.",
+  });
+  await api(app, "PUT", "/users/profile", { token: recluse.token, body: { isPrivate: true } });
+  await api(app, "POST", `/follows/${recluse._id}`, { token: follower.token });
+  await api(app, "POST", `/follows/requests/${follower._id}/accept`, { token: recluse.token });
+  hidden = await post(recluse, {
+    movieTitle: "Frances Ha",
+    movieDirector: "Noah Baumbach",
+    movieActors: "Gréta Gerwig",
+    bookTitle: "A Private Book",
+    context: "A private thought about Frances.",
+  });
+  // Lola Kirke acts in the film and wrote the book: one connection, two roles.
+  await post(author, {
+    movieTitle: "Mistress America",
+    movieActors: "Lola Kirke",
+    bookTitle: "Tracy's Notebook",
+    bookAuthor: "Lola Kirke",
+    context: "Both sides of the table.",
+  });
+  await post(author, {
+    movieTitle: "Gone Girl",
+    movieActors: "Lola Kirke",
+    bookTitle: "Gone Girl",
+    bookAuthor: "Gillian Flynn",
+    context: "A small part.",
+  });
+  for (let index = 0; index < 10; index += 1) {
+    await post(author, {
+      movieTitle: `Gerwig Short ${index}`,
+      movieYear: String(2000 + index),
+      movieDirector: "Greta Gerwig",
+      bookTitle: `Short Book ${index}`,
+      context: `Short number ${index}.`,
+    });
+  }
+});
+
+afterAll(() => app?.close());
+
+describe("a person's page", () => {
+  it("shows the name, roles, films with posters linking to their pages, and the connections, with meta", async () => {
+    const { response, html } = await get("/people/greta-gerwig");
+    expect(response.status).toBe(200);
+    expect(html).toContain("<title>Greta Gerwig | MovieBooks</title>");
+    expect(html).toMatch(/<meta name="description" content="Greta Gerwig, director and actor: 12 films on MovieBooks/);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/people\/greta-gerwig"/);
+    const main = mainOf(html);
+    expect(main).toMatch(/<h1 id="person-name"[^>]*>Greta Gerwig<\/h1>/);
+    expect(main).toContain("Director · Actor");
+    expect(main).toContain(`href="/movies/${ladyBird.movieRef._id}"`);
+    expect(main).toMatch(/Lady Bird<\/span><span class="shelf__meta">2017 · Director</);
+    expect(main).toMatch(/Frances Ha<\/span><span class="shelf__meta">Actor</);
+    // Eleven public connections: ten on the first page, with a link to the second.
+    expect(main).toContain("11 connections");
+    expect(main.match(/<article id="card-/g)).toHaveLength(10);
+    expect(main).toContain('href="/people/greta-gerwig?page=2"');
+    const second = mainOf((await get("/people/greta-gerwig?page=2")).html);
+    expect(second).toContain(`id="card-${ladyBird._id}"`);
+  });
+
+  it("applies the privacy rule: the private member's connection shows to their follower only", async () => {
+    const visitor = mainOf((await get("/people/greta-gerwig")).html);
+    expect(visitor).not.toContain("A private thought");
+    const stranger = await member();
+    expect(mainOf((await get("/people/greta-gerwig", stranger.cookie)).html)).not.toContain("A private thought");
+    const followed = mainOf((await get("/people/greta-gerwig", follower.cookie)).html);
+    expect(followed).toContain("12 connections");
+    const secondPage = mainOf((await get("/people/greta-gerwig?page=2", follower.cookie)).html);
+    expect(secondPage).toContain(`id="card-${hidden._id}"`);
+  });
+
+  it("counts a connection that features the person in two roles once", async () => {
+    const main = mainOf((await get("/people/lola-kirke")).html);
+    expect(main).toContain("Actor · Author");
+    expect(main).toContain("2 connections");
+    expect(main.match(/<article id="card-/g)).toHaveLength(2);
+  });
+
+  it("is a 404 page for an unknown or malformed slug", async () => {
+    for (const path of ["/people/nobody-at-all", "/people/Greta%20Gerwig", "/people/%E0%A4%A"]) {
+      const { response, html } = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(html, path).toContain("<title>Person not found | MovieBooks</title>");
+      expect(mainOf(html), path).toContain("No one by that name is in the catalog.");
+    }
+  });
+});
+
+describe("links to people", () => {
+  it("name the director, actors and author on cards, three actors in lists and all on the connection's page", async () => {
+    const card = /<article id="card-[\s\S]*?<\/article>/.exec(
+      mainOf((await get("/people/louisa-may-alcott")).html),
+    )![0];
+    expect(card).toMatch(/Directed by<\/dt><dd>(<a [^>]*>)Greta Gerwig</);
+    expect(link(card, "Greta Gerwig")).toBe("/people/greta-gerwig");
+    expect(link(card, "Timothée Chalamet")).toBe("/people/timothee-chalamet");
+    expect(card).not.toContain("Lucas Hedges");
+    expect(link(card, "and 1 more")).toBe(`/movies/${ladyBird.movieRef._id}`);
+    expect(card).toMatch(/Written by<\/dt><dd><a [^>]*>Louisa May Alcott</);
+    expect(link(card, "Louisa May Alcott")).toBe("/people/louisa-may-alcott");
+    const detail = mainOf((await get(`/connections/${ladyBird._id}`)).html);
+    expect(link(detail, "Lucas Hedges")).toBe("/people/lucas-hedges");
+  });
+
+  it("on movie and book pages", async () => {
+    const movie = mainOf((await get(`/movies/${ladyBird.movieRef._id}`)).html);
+    expect(movie).toMatch(/Directed by <strong><a [^>]*>Greta Gerwig<\/a>/);
+    expect(link(movie, "Greta Gerwig")).toBe("/people/greta-gerwig");
+    for (const [name, slug] of [
+      ["Saoirse Ronan", "saoirse-ronan"],
+      ["Timothée Chalamet", "timothee-chalamet"],
+      ["Laurie Metcalf", "laurie-metcalf"],
+      ["Lucas Hedges", "lucas-hedges"],
+    ]) {
+      expect(link(movie, name!)).toBe(`/people/${slug}`);
+    }
+    const book = mainOf((await get(`/books/${ladyBird.bookRef._id}`)).html);
+    expect(book).toMatch(/by <strong><a [^>]*>Louisa May Alcott<\/a>/);
+    expect(link(book, "Louisa May Alcott")).toBe("/people/louisa-may-alcott");
+  });
+});
+
+describe("feed filters", () => {
+  it("match names however they are written, and offer the most featured values as datalists", async () => {
+    const { html } = await get(`/?director=${encodeURIComponent("  GRÉTA   gerwig ")}`, follower.cookie);
+    const main = mainOf(html);
+    expect(main.match(/<article id="card-/g)).toHaveLength(10);
+    const listOf = (field: string) => {
+      const id = new RegExp(`<input id="filter-${field}"[^>]*list="([^"]+)"`).exec(main)?.[1];
+      return new RegExp(`<datalist id="${id}">([\\s\\S]*?)</datalist>`).exec(main)?.[1] ?? "";
+    };
+    expect(listOf("director")).toContain('<option value="Greta Gerwig">');
+    expect(listOf("actor")).toContain('<option value="Saoirse Ronan">');
+    expect(listOf("author")).toContain('<option value="Louisa May Alcott">');
+    // Suggested from public connections only: the private member's director is not offered.
+    expect(listOf("director")).not.toContain("Noah Baumbach");
+    const actors = mainOf((await get("/?actor=gr%C3%A9ta%20gerwig", follower.cookie)).html);
+    expect(actors).toContain(`id="card-${hidden._id}"`);
+  });
+
+  it("suggest values starting with what was typed, as JSON", async () => {
+    const suggest = async (query: string) => {
+      const response = await fetch(`${app.url}/filter-suggestions?${query}`);
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await suggest("filter=director&q=gr")).toEqual({ status: 200, body: ["Greta Gerwig"] });
+    expect(await suggest("filter=director&q=GRÉTA%20g")).toEqual({ status: 200, body: ["Greta Gerwig"] });
+    expect(await suggest("filter=actor&q=t")).toEqual({ status: 200, body: ["Timothée Chalamet"] });
+    expect(await suggest("filter=actor&q=zz")).toEqual({ status: 200, body: [] });
+    // Most featured first (two public connections), then alphabetically.
+    expect((await suggest("filter=actor")).body).toEqual([
+      "Lola Kirke",
+      "Laurie Metcalf",
+      "Lucas Hedges",
+      "Saoirse Ronan",
+      "Timothée Chalamet",
+    ]);
+    expect(await suggest("filter=director&q=noah")).toEqual({ status: 200, body: [] });
+    expect(await suggest("filter=kind&q=a")).toEqual({
+      status: 400,
+      body: { message: "Filter must be one of movieGenre, director, actor, bookGenre, author." },
+    });
+  });
+});

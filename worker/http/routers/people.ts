@@ -1,0 +1,10 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../context.ts";
+import { pageNumber, personWithConnections } from "../../core/connections/index.ts";
+
+/** The catalog's people (directors, actors, authors) by slug; members are `/users`. */
+export const peopleApi = new Hono<AppEnv>().get("/:slug", async (c) => {
+  const page = pageNumber(c.req.query("page") ?? c.req.query("pageNumber"));
+  const { totalCount: _total, ...person } = await personWithConnections(c.var.services, c.req.param("slug"), page);
+  return c.json(person);
+});
