@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD, MODERATOR_EMAIL } from "../../scripts/seed/demo-account.ts";
 import { connections, users } from "../../worker/db/schema.ts";
