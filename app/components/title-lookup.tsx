@@ -114,7 +114,8 @@ export function TitleLookup({ type, values, ...field }: TitleLookupProps) {
         });
         const found = response.ok ? ((await response.json()) as Suggestion[]) : [];
         setSuggestions(found);
-        setOpen(found.length > 0);
+        // An answer that comes after the member has moved on stays closed until they come back.
+        setOpen(found.length > 0 && document.activeElement === input.current);
         setActive(-1);
       } catch {
         // A superseded or failed lookup shows nothing; the member can always type the work in full.
@@ -176,34 +177,34 @@ export function TitleLookup({ type, values, ...field }: TitleLookupProps) {
       }
     : {};
 
+  // The list is always there (empty and hidden until hydrated), so the input is the same element before and after
+  // hydration and keeps what was typed meanwhile.
   return (
     <>
       <FormField {...field} {...combobox} inputRef={input}>
-        {hydrated ? (
-          <div id={listId} role="listbox" aria-label={`Suggested ${type}s`} className="lookup" hidden={!open}>
-            {suggestions.map((candidate, index) => (
-              // Keyboard users choose through the combobox (aria-activedescendant); the pointer picks here.
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the input handles the keys for the whole listbox
-              <div
-                key={`${candidate.source}-${candidate._id ?? JSON.stringify(candidate.externalIds)}`}
-                id={`${id}-option-${index}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === active}
-                className="lookup__option"
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => pick(candidate)}
-              >
-                <Thumbnail url={"posterUrl" in candidate ? candidate.posterUrl : candidate.coverUrl} />
-                <span className="lookup__text">
-                  <span className="lookup__title">{candidate.title}</span>
-                  <span className="lookup__details">{details(candidate)}</span>
-                </span>
-                <span className="lookup__source">{SOURCE_LABELS[candidate.source]}</span>
-              </div>
-            ))}
-          </div>
-        ) : null}
+        <div id={listId} role="listbox" aria-label={`Suggested ${type}s`} className="lookup" hidden={!open}>
+          {suggestions.map((candidate, index) => (
+            // Keyboard users choose through the combobox (aria-activedescendant); the pointer picks here.
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the input handles the keys for the whole listbox
+            <div
+              key={`${candidate.source}-${candidate._id ?? JSON.stringify(candidate.externalIds)}`}
+              id={`${id}-option-${index}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={index === active}
+              className="lookup__option"
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(candidate)}
+            >
+              <Thumbnail url={"posterUrl" in candidate ? candidate.posterUrl : candidate.coverUrl} />
+              <span className="lookup__text">
+                <span className="lookup__title">{candidate.title}</span>
+                <span className="lookup__details">{details(candidate)}</span>
+              </span>
+              <span className="lookup__source">{SOURCE_LABELS[candidate.source]}</span>
+            </div>
+          ))}
+        </div>
       </FormField>
       {hydrated ? (
         <p className="visually-hidden" role="status">
