@@ -20,10 +20,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(options: { seed?: boolean; countRoundTrips?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { seed?: boolean; countRoundTrips?: boolean; vars?: Record<string, string> } = {},
+): Promise<TestApp> {
   const server = await startMigratedDatabase();
   const roundTrips = options.countRoundTrips ? await startCountingProxy(server.url) : undefined;
-  const worker = await startWorker({ databaseUrl: roundTrips?.url ?? server.url });
+  const worker = await startWorker({ databaseUrl: roundTrips?.url ?? server.url, vars: options.vars });
   const client = createClient({ url: server.url });
   const db = createDatabase(client);
   if (options.seed) await seedDemoContent(db, worker.bucket);
