@@ -12,6 +12,7 @@
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import { PNG } from "pngjs";
+import { escapeXml } from "../../worker/core/xml.ts";
 
 // ---------------------------------------------------------------------------------------------------------
 // Public API
@@ -90,24 +91,6 @@ export function renderPlaceholderCover(): Uint8Array {
 /** 64x64 favicon: a film strip and a bookmark in the brand rust on cream (public/favicon.png). */
 export function renderFavicon(): Uint8Array {
   return rasterize(faviconSvg());
-}
-
-/** Escape the five XML special characters (and drop control characters resvg would reject). */
-export function escapeXml(text: string): string {
-  return [...text]
-    .filter(isXmlCharacter)
-    .join("")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
-
-/** XML 1.0 allows no control characters below U+0020 but tab, line feed and carriage return. */
-function isXmlCharacter(character: string): boolean {
-  const code = character.charCodeAt(0);
-  return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 }
 
 // ---------------------------------------------------------------------------------------------------------
