@@ -2,10 +2,12 @@ import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
   initialsOf,
+  renderAppIcon,
   renderAvatar,
   renderCover,
   renderDefaultAvatar,
   renderFavicon,
+  renderMaskableIcon,
   renderPlaceholderCover,
   renderPlaceholderPoster,
   renderPoster,
@@ -111,6 +113,9 @@ describe("seed images", () => {
       [renderPlaceholderPoster(), 400, 600],
       [renderPlaceholderCover(), 400, 600],
       [renderFavicon(), 64, 64],
+      [renderAppIcon(192), 192, 192],
+      [renderAppIcon(512), 512, 512],
+      [renderMaskableIcon(512), 512, 512],
     ] as const;
     for (const [png, width, height] of cases) {
       expect(readPng(png)).toMatchObject({ width, height });
