@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
+import { ATOM_TYPE } from "../worker/core/rules/feeds.ts";
 import { SITE_DESCRIPTION, SITE_NAME } from "./site.ts";
 
 /** The root loader's data, which every route's meta can read for the origin, and the layout for its sidebar and banner. */
@@ -30,6 +31,8 @@ interface PageMeta {
   /** Path of the canonical URL; query strings that only filter or paginate are left out by the caller. */
   path: string;
   image?: string | null;
+  /** Atom feeds that follow the page (`FEED_PATHS`), advertised as `<link rel="alternate">`. */
+  feeds?: Array<{ title: string; path: string }>;
 }
 
 /** Title, description, canonical link and social preview tags for a page (SPEC.md §2 page metadata). */
@@ -57,6 +60,13 @@ export function pageMeta(
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     ...(image ? [{ name: "twitter:image", content: image }] : []),
+    ...(page.feeds ?? []).map((feed) => ({
+      tagName: "link",
+      rel: "alternate",
+      type: ATOM_TYPE,
+      title: feed.title,
+      href: origin + feed.path,
+    })),
   ];
 }
 

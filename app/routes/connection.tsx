@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { connectionTitle } from "../../worker/core/rules/names.ts";
 import { CommentThread } from "../components/connection/comment-thread.tsx";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { pageMeta, type RootData } from "../meta.ts";
-import { connectionTitle } from "../share.ts";
 import { snippet } from "../snippet.ts";
 import type { Route } from "./+types/connection";
 

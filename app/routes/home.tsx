@@ -1,16 +1,23 @@
 import { Form, Link } from "react-router";
 import type { FeedFilters } from "../../worker/core/connections/index.ts";
+import { FEED_PATHS } from "../../worker/core/rules/feeds.ts";
 import { CONNECTION_KINDS, KIND_LABELS } from "../../worker/core/rules/kinds.ts";
+import { normalizeTags } from "../../worker/core/rules/lists.ts";
+import { connectionTitle } from "../../worker/core/rules/names.ts";
 import { CardList } from "../components/connection/card-list.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { pageMeta } from "../meta.ts";
-import { connectionTitle } from "../share.ts";
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TAGLINE } from "../site.ts";
 import type { Route } from "./+types/home";
 import type { LandingData } from "./home.server.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: SITE_NAME, description: SITE_DESCRIPTION, path: "/" });
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  // A page filtered by one tag also offers that tag's feed.
+  const [tag, ...others] = normalizeTags(new URLSearchParams(location.search).get("tags"));
+  const feeds = [{ title: "MovieBooks: newest connections", path: FEED_PATHS.site }];
+  if (tag !== undefined && !others.length) feeds.push({ title: `#${tag} on MovieBooks`, path: FEED_PATHS.tag(tag) });
+  return pageMeta(matches, { title: SITE_NAME, description: SITE_DESCRIPTION, path: "/", feeds });
+};
 
 export { loader } from "./home.server.ts";
 

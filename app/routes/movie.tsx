@@ -1,3 +1,4 @@
+import { FEED_PATHS } from "../../worker/core/rules/feeds.ts";
 import { CatalogPage } from "../components/catalog-page.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { errorMeta, pageMeta, titleWithYear } from "../meta.ts";
@@ -12,11 +13,13 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cata
 export const meta: Route.MetaFunction = ({ loaderData, matches, params, error }) => {
   if (!loaderData) return errorMeta(error, "Movie not found");
   const { movie, description } = loaderData;
+  const title = titleWithYear(movie.title, movie.year);
   return pageMeta(matches, {
-    title: titleWithYear(movie.title, movie.year),
+    title,
     description,
     path: `/movies/${params.movieId}`,
     image: movie.posterPath || null,
+    feeds: [{ title: `${title} on MovieBooks`, path: FEED_PATHS.movie(movie._id) }],
   });
 };
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { FEED_PATHS } from "../../worker/core/rules/feeds.ts";
 import { memberName } from "../../worker/core/rules/names.ts";
 import { PROFILE_MESSAGES } from "../../worker/core/rules/profile.ts";
 import { Avatar } from "../components/avatar.tsx";
@@ -20,15 +21,20 @@ export { loader } from "./profile.server.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: blockStyles }];
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  loaderData
-    ? pageMeta(matches, {
-        title: memberName(loaderData.profile),
-        description: snippet(loaderData.profile.bio || `${loaderData.profile.username} on MovieBooks`, 100),
-        path: `/users/${loaderData.profile._id}`,
-        image: loaderData.profile.profilePictureUrl || null,
-      })
-    : pageMeta(matches, { title: "Profile", path: "/users" });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData) return pageMeta(matches, { title: "Profile", path: "/users" });
+  const { profile, suspended } = loaderData;
+  const name = memberName(profile);
+  return pageMeta(matches, {
+    title: name,
+    description: snippet(profile.bio || `${profile.username} on MovieBooks`, 100),
+    path: `/users/${profile._id}`,
+    image: profile.profilePictureUrl || null,
+    // Only a public member has a feed (feeds are what a visitor may see).
+    feeds:
+      profile.isPrivate || suspended ? [] : [{ title: `${name} on MovieBooks`, path: FEED_PATHS.member(profile._id) }],
+  });
+};
 
 /**
  * A member's profile (SPEC.md §2). The owner sees My Creations and My Favorites (favorites sits at #favorites,

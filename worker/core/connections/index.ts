@@ -8,6 +8,8 @@ export {
   getConnection,
   listFeed,
   movieWithConnections,
+  type NewestScope,
+  newestConnectionsRead,
   ownImageKeys,
   pageNumber,
   pageReads,

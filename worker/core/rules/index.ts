@@ -19,6 +19,7 @@ export {
 } from "./connections.ts";
 export { CREATE_CONNECTION_FORM } from "./create-connection-form.ts";
 export { EDIT_CONNECTION_FORMS } from "./edit-connection-forms.ts";
+export { ATOM_TYPE, FEED_PATHS } from "./feeds.ts";
 export {
   attributesOf,
   type FieldAttributes,
@@ -57,6 +58,6 @@ export {
   type ReportTargetType,
   type ResolveAction,
 } from "./moderation.ts";
-export { memberName } from "./names.ts";
+export { connectionTitle, memberName } from "./names.ts";
 export { PROFILE_LIMITS, PROFILE_MESSAGES } from "./profile.ts";
 export { PROFILE_FORM } from "./profile-form.ts";
