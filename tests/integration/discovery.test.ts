@@ -33,7 +33,7 @@ async function post(member: Member, body: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ countRoundTrips: true });
   [author, hidden, suspended, turning, follower] = [
     await registerUser(app),
     await registerUser(app),
@@ -343,6 +343,64 @@ describe("sitemap pages at scale", () => {
     expect(n).toBeGreaterThan(0);
   });
 });
+
+/** The SQL statements (with their arguments) the Worker sent while answering `path`, as the proxy saw them. */
+async function statementsFor(path: string) {
+  app.roundTrips!.reset();
+  await get(path);
+  const statements: Array<{ sql: string; args: unknown[] }> = [];
+  const collect = (value: unknown): void => {
+    if (!value || typeof value !== "object") return;
+    const { sql: text, args } = value as { sql?: unknown; args?: Array<{ type: string; value?: string }> };
+    // Reads only: the viewer's session lookup and a batch's transaction statements are not the page's.
+    if (typeof text === "string" && /^\s*(select|with)\b/i.test(text) && !/\bsessions\b/.test(text)) {
+      const values = (args ?? []).map((arg) => (arg.type === "integer" ? Number(arg.value) : (arg.value ?? null)));
+      statements.push({ sql: text, args: values });
+    }
+    for (const child of Object.values(value)) collect(child);
+  };
+  for (const request of await app.roundTrips!.settle()) collect(JSON.parse(request.body.toString()));
+  return statements;
+}
+
+describe("query plans", () => {
+  it("read every sitemap page and the index's probes by rowid range, never walking a table or an index", async () => {
+    for (const path of [
+      "/sitemap.xml",
+      ...["connections", "movies", "books", "members"].map((n) => `/sitemaps/${n}-1.xml`),
+    ]) {
+      const statements = await statementsFor(path);
+      expect(statements.length, path).toBeGreaterThan(0);
+      for (const { sql: text, args } of statements) {
+        const plan = await app.db.all<{ detail: string }>(sql.raw(`EXPLAIN QUERY PLAN ${bind(text, args)}`));
+        const details = plan.map((row) => row.detail);
+        expect(
+          details.filter((detail) => /USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/.test(detail)),
+          path,
+        ).not.toEqual([]);
+        // The only scans: the recursive page numbers, and the partial index of the few suspended members.
+        const scans = details.filter((detail) => detail.startsWith("SCAN "));
+        expect(
+          scans.filter((detail) => !/^SCAN (page|CONSTANT ROW|users USING INDEX users_suspended)$/.test(detail)),
+          path,
+        ).toEqual([]);
+      }
+    }
+  });
+});
+
+/** A statement with its arguments written in, for EXPLAIN (they are ids, numbers and nulls here). */
+function bind(text: string, args: unknown[]): string {
+  let index = 0;
+  return text.replace(/\?/g, () => {
+    const value = args[index++];
+    return typeof value === "number"
+      ? String(value)
+      : value === null
+        ? "null"
+        : `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
 
 describe("robots.txt and the manifest", () => {
   it("robots.txt keeps crawlers to public pages and names the sitemap by its absolute URL", async () => {

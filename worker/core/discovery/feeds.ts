@@ -16,9 +16,9 @@ import { connectionTitle, FEED_PATHS, memberName, normalizeTags } from "../rules
 import { type AtomEntry, renderAtom } from "./atom.ts";
 
 /** How many of the newest connections a feed carries. */
-export const FEED_ENTRIES = 20;
+const FEED_ENTRIES = 20;
 
-export const FEED_MESSAGES = {
+const FEED_MESSAGES = {
   tag: "No feed for this tag: no public connection carries it.",
   member: "No feed for this member.",
 } as const;
