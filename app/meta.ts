@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
+import { ATOM_TYPE } from "../worker/core/rules/feeds.ts";
 import { SITE_DESCRIPTION, SITE_NAME } from "./site.ts";
 import { snippet } from "./snippet.ts";
 
@@ -42,6 +43,8 @@ interface PageMeta {
   article?: { publishedTime: string; modifiedTime: string; authorPath: string; tags: string[] };
   /** schema.org data about what the page shows (`app/structured-data.ts`), as JSON-LD. */
   structuredData?: Record<string, unknown>;
+  /** Atom feeds that follow the page (`FEED_PATHS`), advertised as `<link rel="alternate">`. */
+  feeds?: Array<{ title: string; path: string }>;
 }
 
 /** The site's origin, from the root loader's data (every route's meta can read it). */
@@ -84,6 +87,13 @@ export function pageMeta(matches: Matches, page: PageMeta): MetaDescriptor[] {
     { name: "twitter:description", content: description },
     ...(image ? [{ name: "twitter:image", content: image }] : []),
     ...(page.structuredData ? [{ "script:ld+json": page.structuredData }] : []),
+    ...(page.feeds ?? []).map((feed) => ({
+      tagName: "link",
+      rel: "alternate",
+      type: ATOM_TYPE,
+      title: feed.title,
+      href: origin + feed.path,
+    })),
   ];
 }
 

@@ -24,13 +24,3 @@ export function shareTargets(url: string, text: string, image: string | null) {
     { name: "WhatsApp", href: `https://api.whatsapp.com/send?text=${encodeURIComponent(`${text} ${url}`)}` },
   ];
 }
-
-/**
- * How a connection is titled wherever it is named (its card, page, edit and delete pages, its previews and
- * structured data, notifications): 'movie title & book title', the one title it has, or 'A text-only post'.
- */
-export function connectionTitle(connection: { movieRef: { title: string } | null; bookRef: { title: string } | null }) {
-  const { movieRef, bookRef } = connection;
-  if (movieRef && bookRef) return `${movieRef.title} & ${bookRef.title}`;
-  return movieRef?.title ?? bookRef?.title ?? "A text-only post";
-}

@@ -1,6 +1,5 @@
 import type { ConnectionView } from "../worker/core/connections/index.ts";
-import { memberName } from "../worker/core/rules/names.ts";
-import { connectionTitle } from "./share.ts";
+import { connectionTitle, memberName } from "../worker/core/rules/names.ts";
 import { shorten } from "./snippet.ts";
 
 /**

@@ -28,8 +28,13 @@ const PERSIST_PATH = ".wrangler/state/v3";
 const database = await startLocalDbServer({ file: databaseFile, port: databasePort });
 console.log(`Local database: ${database.url} (${databaseFile})`);
 await migrateDatabase(database.url);
-// No mail provider locally: mail is kept in the development outbox (/dev/outbox) instead of sent.
-writeDevVars(".dev.vars", { DATABASE_URL: database.url, MAIL_OUTBOX: "on" });
+// No mail provider locally: mail is kept in the development outbox (/dev/outbox) instead of sent. CORS_ORIGINS,
+// when given, lets a web client served from another local port call the API.
+writeDevVars(".dev.vars", {
+  DATABASE_URL: database.url,
+  MAIL_OUTBOX: "on",
+  ...(process.env.CORS_ORIGINS === undefined ? {} : { CORS_ORIGINS: process.env.CORS_ORIGINS }),
+});
 
 await seedWhenEmpty(database.url);
 

@@ -1,3 +1,4 @@
+import { FEED_PATHS } from "../../worker/core/rules/feeds.ts";
 import { CatalogPage } from "../components/catalog-page.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { errorMeta, originOf, pageMeta, titleWithYear } from "../meta.ts";
@@ -13,12 +14,14 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cata
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   if (!loaderData) return errorMeta(error, "Book not found");
   const { book, description } = loaderData;
+  const title = titleWithYear(book.title, book.publicationYear);
   return pageMeta(matches, {
-    title: titleWithYear(book.title, book.publicationYear),
+    title,
     description,
     path: `/books/${book._id}`,
     image: book.coverPath || null,
     structuredData: bookData(book, originOf(matches)),
+    feeds: [{ title: `${title} on MovieBooks`, path: FEED_PATHS.book(book._id) }],
   });
 };
 

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
+import { connectionTitle } from "../../worker/core/rules/names.ts";
 import { DELETE_CONFIRMATION } from "../components/connection/connection-card.tsx";
 import { pageMeta } from "../meta.ts";
-import { connectionTitle } from "../share.ts";
 import type { Route } from "./+types/connection-delete";
 
 export { action, loader } from "./connection-delete.server.ts";

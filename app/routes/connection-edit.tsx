@@ -1,12 +1,12 @@
 import { Form, Link, useNavigation } from "react-router";
 import { EDIT_CONNECTION_FORMS } from "../../worker/core/rules/edit-connection-forms.ts";
+import { connectionTitle } from "../../worker/core/rules/names.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { KindField } from "../components/kind-field.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
-import { connectionTitle } from "../share.ts";
 import type { Route } from "./+types/connection-edit";
 
 export { action, loader } from "./connection-edit.server.ts";

@@ -1,11 +1,10 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
-import { memberName } from "../../worker/core/rules/names.ts";
+import { connectionTitle, memberName } from "../../worker/core/rules/names.ts";
 import { CommentThread } from "../components/connection/comment-thread.tsx";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { errorMeta, originOf, pageMeta, type RootData } from "../meta.ts";
-import { connectionTitle } from "../share.ts";
 import { snippet } from "../snippet.ts";
 import { connectionData, connectionImage } from "../structured-data.ts";
 import type { Route } from "./+types/connection";

@@ -1,6 +1,8 @@
 import { Form, Link } from "react-router";
 import type { FilterName } from "../../worker/core/connections/index.ts";
+import { FEED_PATHS } from "../../worker/core/rules/feeds.ts";
 import { CONNECTION_KINDS, KIND_LABELS } from "../../worker/core/rules/kinds.ts";
+import { normalizeTags } from "../../worker/core/rules/lists.ts";
 import { CardList } from "../components/connection/card-list.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { PopularTags } from "../components/popular-tags.tsx";
@@ -12,11 +14,16 @@ import type { Welcome as WelcomeData } from "./home.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const tags = loaderData?.filters.tags;
+  // A page filtered by one tag also offers that tag's feed.
+  const [tag, ...others] = normalizeTags(tags);
+  const feeds = [{ title: "MovieBooks: newest connections", path: FEED_PATHS.site }];
+  if (tag !== undefined && !others.length) feeds.push({ title: `#${tag} on MovieBooks`, path: FEED_PATHS.tag(tag) });
   return pageMeta(matches, {
     title: tags ? `Connections tagged #${tags}` : SITE_NAME,
     description: tags ? `Movies and books connected under #${tags} on ${SITE_NAME}.` : HOME_DESCRIPTION,
     path: loaderData?.canonicalPath ?? "/",
     image: SITE_IMAGE,
+    feeds,
   });
 };
 

@@ -1,3 +1,4 @@
+import { FEED_PATHS } from "../../worker/core/rules/feeds.ts";
 import { CatalogPage } from "../components/catalog-page.tsx";
 import { castOf, PersonLinks } from "../components/person-links.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
@@ -14,12 +15,14 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cata
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   if (!loaderData) return errorMeta(error, "Movie not found");
   const { movie, description } = loaderData;
+  const title = titleWithYear(movie.title, movie.year);
   return pageMeta(matches, {
-    title: titleWithYear(movie.title, movie.year),
+    title,
     description,
     path: `/movies/${movie._id}`,
     image: movie.posterPath || null,
     structuredData: movieData(movie, originOf(matches)),
+    feeds: [{ title: `${title} on MovieBooks`, path: FEED_PATHS.movie(movie._id) }],
   });
 };
 

@@ -1,9 +1,9 @@
 import { Form, useFetcher, useFetchers } from "react-router";
 import type { NotificationView } from "../../worker/core/notifications/index.ts";
+import { connectionTitle } from "../../worker/core/rules/names.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { pageMeta } from "../meta.ts";
 import { relativeTime } from "../relative-time.ts";
-import { connectionTitle } from "../share.ts";
 import type { Route } from "./+types/notifications";
 
 export { action, loader } from "./notifications.server.ts";

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { FEED_PATHS } from "../../worker/core/rules/feeds.ts";
 import { memberName } from "../../worker/core/rules/names.ts";
 import { PROFILE_MESSAGES } from "../../worker/core/rules/profile.ts";
 import { Avatar } from "../components/avatar.tsx";
@@ -23,12 +24,16 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: bloc
 /** A member's basic profile is public (even a private member's); a hidden one is the 404 page, with no meta but its title. */
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (!loaderData) return errorMeta(error, "Profile not found");
-  const { profile, creations } = loaderData;
+  const { profile, creations, suspended } = loaderData;
+  const name = memberName(profile);
   return pageMeta(matches, {
-    title: memberName(profile),
+    title: name,
     description: snippet(profile.bio || `${profile.username} on MovieBooks`, 100),
     path: pathWithQuery(`/users/${profile._id}`, { page: pageParam(creations?.page) }),
     image: profile.profilePictureUrl || null,
+    // Only a public member has a feed (feeds are what a visitor may see).
+    feeds:
+      profile.isPrivate || suspended ? [] : [{ title: `${name} on MovieBooks`, path: FEED_PATHS.member(profile._id) }],
   });
 };
 

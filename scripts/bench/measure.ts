@@ -59,8 +59,11 @@ export interface Endpoint {
   label: string;
   /** The path as shown in the report, when it differs by size (e.g. the deep page number). */
   display?: string;
-  /** Pages are requested with the session cookie, API calls with the Bearer token. */
-  kind: "page" | "api";
+  /**
+   * Pages are requested with the session cookie, API calls with the Bearer token; files (feeds, sitemaps) are the
+   * same for everyone and read no viewer, but are sent the cookie as a browser would.
+   */
+  kind: "page" | "file" | "api";
   path: string;
 }
 
@@ -114,7 +117,7 @@ export async function measureEndpoint(
   policy: SamplingPolicy,
 ): Promise<EndpointResult & { html: string; batches: CapturedStatement[][] }> {
   const headers: Record<string, string> =
-    endpoint.kind === "page" ? { cookie: `mb_session=${auth.token}` } : { authorization: `Bearer ${auth.token}` };
+    endpoint.kind === "api" ? { authorization: `Bearer ${auth.token}` } : { cookie: `mb_session=${auth.token}` };
   const url = `${baseUrl}${endpoint.path}`;
   const errors: string[] = [];
   const once = async (): Promise<{ ms: number; body: string; db: DbCounts; requests: DbRequest[] }> => {

@@ -145,7 +145,7 @@ export function writeReport(file: string, report: BenchReport): { misses: string
       verdicts.push("**growth**");
       misses.push(`growth: ${endpoint.label} ×${growth.toFixed(1)}`);
     }
-    if (endpoint.kind === "page" && Math.max(...trips) > BUDGETS.roundTrips) {
+    if (endpoint.kind !== "api" && Math.max(...trips) > BUDGETS.roundTrips) {
       verdicts.push("**round trips**");
       misses.push(`round trips: ${endpoint.label} (${trips.join("/")})`);
     }
@@ -163,7 +163,7 @@ export function writeReport(file: string, report: BenchReport): { misses: string
   lines.push(
     "",
     "Round trips are the same at every size unless several are listed (smallest size first); the budget applies",
-    "to pages (the `/api` rows are for comparison).",
+    "to pages, feeds and sitemaps (the `/api` rows are for comparison).",
     "",
     "### Database time per query",
     "",

@@ -20,6 +20,7 @@ import { type CountingProxy, startCountingProxy } from "../../tests/support/coun
 import { type RunningWorker, startWorker } from "../../tests/support/worker.ts";
 import { hashPassword } from "../../worker/core/auth/index.ts";
 import { personPath, personSlug } from "../../worker/core/rules/index.ts";
+import { SITEMAP_PAGE_SIZE } from "../../worker/core/discovery/index.ts";
 import { type LocalDbServer, startLocalDbServer } from "../local-db/server.ts";
 import { BENCH_PASSWORD, type Dataset, generateDataset } from "./generate.ts";
 import { nth } from "./lists.ts";
@@ -200,6 +201,9 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
   const { filters } = dataset;
   const page = (key: string, label: string, path: string): Endpoint => ({ key, label, kind: "page", path });
   const api = (key: string, label: string, path: string): Endpoint => ({ key, label, kind: "api", path });
+  const file = (key: string, label: string, path: string): Endpoint => ({ key, label, kind: "file", path });
+  // The middle child sitemap of connections: a page's cost must not depend on how far into the table it is.
+  const sitemapPage = Math.max(1, Math.ceil(dataset.size / 2 / SITEMAP_PAGE_SIZE));
   return [
     page("feed", "Feed, page 1", "/"),
     { ...page("feed-deep", "Feed, deep page", `/?page=${deepPage}`), display: `/?page=${DEEP_PAGE} (or the last)` },
@@ -222,6 +226,13 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
     // The most featured director and actor: the person pages with the most connections to page through.
     page("person-director", "Person page (top director)", personPath(personSlug(filters.director))),
     page("person-actor", "Person page (top actor)", personPath(personSlug(filters.actor))),
+    file("sitemap-index", "Sitemap index", "/sitemap.xml"),
+    {
+      ...file("sitemap-page", "Sitemap page (connections, middle)", `/sitemaps/connections-${sitemapPage}.xml`),
+      display: "/sitemaps/connections-<middle>.xml",
+    },
+    file("feed-site", "Atom feed, site", "/feed.xml"),
+    file("feed-tag", "Atom feed, tag", `/tags/${q(filters.tags)}/feed.xml`),
     api("api-feed", "API feed, page 1", "/api/connections"),
     {
       ...api("api-feed-last", "API feed, last page", `/api/connections?pageNumber=${lastPage}`),

@@ -12,6 +12,7 @@
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import { PNG } from "pngjs";
+import { escapeXml } from "../../worker/core/xml.ts";
 
 // ---------------------------------------------------------------------------------------------------------
 // Public API
@@ -92,22 +93,21 @@ export function renderFavicon(): Uint8Array {
   return rasterize(faviconSvg());
 }
 
-/** Escape the five XML special characters (and drop control characters resvg would reject). */
-export function escapeXml(text: string): string {
-  return [...text]
-    .filter(isXmlCharacter)
-    .join("")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
+/** The favicon's art at `size` pixels square, for the web app manifest's icons (public/icons/icon-<size>.png). */
+export function renderAppIcon(size: number): Uint8Array {
+  return rasterize(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64">
+    <rect width="64" height="64" rx="14" fill="${BRAND.cream}"/>${faviconArt()}</svg>`);
 }
 
-/** XML 1.0 allows no control characters below U+0020 but tab, line feed and carriage return. */
-function isXmlCharacter(character: string): boolean {
-  const code = character.charCodeAt(0);
-  return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+/**
+ * A maskable icon (public/icons/maskable-<size>.png): cream to every edge, and the art scaled and centred inside
+ * the middle circle of 40% radius that every platform's mask keeps.
+ */
+export function renderMaskableIcon(size: number): Uint8Array {
+  // The art spans x 4..60 and y 0..54; at 0.6 its corners are 23 units from the centre, inside the 25.6 kept.
+  return rasterize(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64">
+    <rect width="64" height="64" fill="${BRAND.cream}"/>
+    <g transform="translate(12.8 15.8) scale(0.6)">${faviconArt()}</g></svg>`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1201,6 +1201,11 @@ function placeholderSvg(kind: "poster" | "cover"): string {
 }
 
 function faviconSvg(): string {
+  return svgDoc(64, 64, `<rect width="64" height="64" rx="14" fill="${BRAND.cream}"/>${faviconArt()}`);
+}
+
+/** The favicon's art on a 64-unit grid, without its background: a film strip and a bookmark ribbon over it. */
+function faviconArt(): string {
   const { rust, cream } = BRAND;
   // Film strip across the middle, a bookmark ribbon hanging over it from the top edge.
   let holes = "";
@@ -1209,16 +1214,11 @@ function faviconSvg(): string {
     holes += `<rect x="${fmt(x)}" y="21.5" width="5" height="4" rx="1" fill="${cream}"/>`;
     holes += `<rect x="${fmt(x)}" y="38.5" width="5" height="4" rx="1" fill="${cream}"/>`;
   }
-  return svgDoc(
-    64,
-    64,
-    `<rect width="64" height="64" rx="14" fill="${cream}"/>
-    <rect x="4" y="18" width="56" height="28" rx="3" fill="${rust}"/>
+  return `<rect x="4" y="18" width="56" height="28" rx="3" fill="${rust}"/>
     ${holes}
     <rect x="10" y="28" width="44" height="8" rx="1" fill="#d98a64"/>
     <path d="M 38 0 L 52 0 L 52 54 L 45 47 L 38 54 Z" fill="#7a3519"/>
-    <path d="M 38 0 L 52 0 L 52 54 L 45 47 L 38 54 Z" fill="none" stroke="${cream}" stroke-width="2"/>`,
-  );
+    <path d="M 38 0 L 52 0 L 52 54 L 45 47 L 38 54 Z" fill="none" stroke="${cream}" stroke-width="2"/>`;
 }
 
 // ---------------------------------------------------------------------------------------------------------

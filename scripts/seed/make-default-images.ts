@@ -7,13 +7,21 @@
  * - public/placeholder-poster.png     400x600 "No poster"
  * - public/placeholder-cover.png      400x600 "No cover"
  * - public/favicon.png                64x64 film strip + bookmark, brand rust on cream
+ * - public/icons/icon-192.png, icon-512.png, maskable-512.png   the web app manifest's icons (the favicon's art)
  *
  * Rendering is deterministic, so re-running produces byte-identical files.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { renderDefaultAvatar, renderFavicon, renderPlaceholderCover, renderPlaceholderPoster } from "./images.ts";
+import {
+  renderAppIcon,
+  renderDefaultAvatar,
+  renderFavicon,
+  renderMaskableIcon,
+  renderPlaceholderCover,
+  renderPlaceholderPoster,
+} from "./images.ts";
 
 const publicDir = fileURLToPath(new URL("../../public/", import.meta.url));
 
@@ -22,6 +30,9 @@ const outputs: Array<[string, () => Uint8Array]> = [
   ["placeholder-poster.png", renderPlaceholderPoster],
   ["placeholder-cover.png", renderPlaceholderCover],
   ["favicon.png", renderFavicon],
+  ["icons/icon-192.png", () => renderAppIcon(192)],
+  ["icons/icon-512.png", () => renderAppIcon(512)],
+  ["icons/maskable-512.png", () => renderMaskableIcon(512)],
 ];
 
 for (const [name, render] of outputs) {

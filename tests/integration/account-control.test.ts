@@ -371,13 +371,25 @@ describe("GET /api/users/me/export", () => {
     expect(data.favorites).toEqual([{ connection: theirs._id, createdAt: expect.any(String) }]);
     expect(data.following).toEqual([
       {
-        user: { _id: friend._id, username: friend.username, displayName: "", profilePictureUrl: "" },
+        user: {
+          _id: friend._id,
+          username: friend.username,
+          displayName: "",
+          profilePictureUrl: "",
+          profileImageUrl: "",
+        },
         createdAt: expect.any(String),
       },
     ]);
     expect(data.blocks).toEqual([
       {
-        user: { _id: secretive._id, username: secretive.username, displayName: "", profilePictureUrl: "" },
+        user: {
+          _id: secretive._id,
+          username: secretive.username,
+          displayName: "",
+          profilePictureUrl: "",
+          profileImageUrl: "",
+        },
         createdAt: expect.any(String),
       },
     ]);

@@ -129,8 +129,8 @@ describe("GET /blocks", () => {
     await blockBy(bystander, me);
     const listed = await api(app, "GET", "/blocks", { token: me.token });
     expect(listed.body).toEqual([
-      { _id: second._id, username: second.username, displayName: "", profilePictureUrl: "" },
-      { _id: first._id, username: first.username, displayName: "", profilePictureUrl: "" },
+      { _id: second._id, username: second.username, displayName: "", profilePictureUrl: "", profileImageUrl: "" },
+      { _id: first._id, username: first.username, displayName: "", profilePictureUrl: "", profileImageUrl: "" },
     ]);
   });
 });

@@ -73,7 +73,13 @@ describe("POST /api/connections", () => {
     const connection = response.body;
     expect(connection).toMatchObject({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
-      userRef: { _id: author._id, username: author.username, displayName: "", profilePictureUrl: "" },
+      userRef: {
+        _id: author._id,
+        username: author.username,
+        displayName: "",
+        profilePictureUrl: "",
+        profileImageUrl: "",
+      },
       context: "Language shapes time.",
       tags: ["adaptation", "sci fi"],
       likes: [],

@@ -165,12 +165,18 @@ describe("GET /follows/requests", () => {
     expect(response.body).toEqual([
       {
         _id: idOf(second),
-        user: { _id: second._id, username: second.username, displayName: "", profilePictureUrl: "" },
+        user: {
+          _id: second._id,
+          username: second.username,
+          displayName: "",
+          profilePictureUrl: "",
+          profileImageUrl: "",
+        },
         createdAt: expect.any(String),
       },
       {
         _id: idOf(first),
-        user: { _id: first._id, username: first.username, displayName: "", profilePictureUrl: "" },
+        user: { _id: first._id, username: first.username, displayName: "", profilePictureUrl: "", profileImageUrl: "" },
         createdAt: expect.any(String),
       },
     ]);

@@ -337,7 +337,7 @@ describe("POST /moderation/reports/:id/resolve", () => {
         createdAt: expect.any(String),
         link: "/help#community-guidelines",
         message: 'A moderator removed your connection "Screenshots of the last page, spoilers and all".',
-        senderRef: { _id: "", username: "moderators", profilePictureUrl: "" },
+        senderRef: { _id: "", username: "moderators", profilePictureUrl: "", profileImageUrl: "" },
         connectionRef: null,
       },
     ]);

@@ -46,7 +46,7 @@ describe("notifications API", () => {
       createdAt: expect.any(String),
       link: `/users/${sender._id}`,
       message: "Fixture 0 started following you.",
-      senderRef: { _id: sender._id, username: sender.username, profilePictureUrl: "" },
+      senderRef: { _id: sender._id, username: sender.username, profilePictureUrl: "", profileImageUrl: "" },
       connectionRef: null,
     });
     const times = response.body.map((n: { createdAt: string }) => Date.parse(n.createdAt));

@@ -110,7 +110,13 @@ describe("profiles", () => {
     expect(list.map((u) => u._id)).not.toContain(hidden._id);
     const names = list.map((u) => u.username.toLowerCase());
     expect(names).toEqual([...names].sort());
-    expect(Object.keys(list[0]!).sort()).toEqual(["_id", "displayName", "profilePictureUrl", "username"]);
+    expect(Object.keys(list[0]!).sort()).toEqual([
+      "_id",
+      "displayName",
+      "profileImageUrl",
+      "profilePictureUrl",
+      "username",
+    ]);
   });
 });
 

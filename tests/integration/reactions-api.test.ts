@@ -108,7 +108,7 @@ describe("comments", () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       connection: connectionId,
-      user: { _id: fan._id, username: fan.username, displayName: "", profilePictureUrl: "" },
+      user: { _id: fan._id, username: fan.username, displayName: "", profilePictureUrl: "", profileImageUrl: "" },
     });
     await api(app, "POST", `/connections/${connectionId}/comments`, { token: fan.token, body: { text: "Second" } });
     await api(app, "POST", `/connections/${connectionId}/comments`, {

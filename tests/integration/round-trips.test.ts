@@ -143,6 +143,15 @@ const visitorPages = () => [
   "/reset-password?token=not-a-live-link",
   "/dev/outbox",
   "/about",
+  "/robots.txt",
+  "/sitemap.xml",
+  "/sitemaps/connections-1.xml",
+  "/sitemaps/members-1.xml",
+  "/feed.xml",
+  "/tags/adaptation/feed.xml",
+  `/users/${ids.other}/feed.xml`,
+  `/movies/${ids.movie}/feed.xml`,
+  `/books/${ids.book}/feed.xml`,
 ];
 
 describe("database round trips per page", () => {

@@ -1,12 +1,13 @@
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
-  escapeXml,
   initialsOf,
+  renderAppIcon,
   renderAvatar,
   renderCover,
   renderDefaultAvatar,
   renderFavicon,
+  renderMaskableIcon,
   renderPlaceholderCover,
   renderPlaceholderPoster,
   renderPoster,
@@ -112,6 +113,9 @@ describe("seed images", () => {
       [renderPlaceholderPoster(), 400, 600],
       [renderPlaceholderCover(), 400, 600],
       [renderFavicon(), 64, 64],
+      [renderAppIcon(192), 192, 192],
+      [renderAppIcon(512), 512, 512],
+      [renderMaskableIcon(512), 512, 512],
     ] as const;
     for (const [png, width, height] of cases) {
       expect(readPng(png)).toMatchObject({ width, height });
@@ -119,11 +123,7 @@ describe("seed images", () => {
     }
   });
 
-  it("escapes XML and picks initials", () => {
-    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe(
-      "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;",
-    );
-    expect(escapeXml("Tab\there,\u0000 bell\u0007 and\r\nnew line")).toBe("Tab\there, bell and\r\nnew line");
+  it("picks initials", () => {
     expect(initialsOf("Mara Okafor")).toBe("MO");
     expect(initialsOf("Inès Laurent")).toBe("IL");
     expect(initialsOf("quietmarginalia")).toBe("Q");

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../context.ts";
 import { AppError, apiErrorBody } from "../core/errors.ts";
+import { corsFromAllowlist } from "./middleware/cors.ts";
 import { auth } from "./routers/auth.ts";
 import { blocksApi } from "./routers/blocks.ts";
 import { booksApi, catalogApi, moviesApi } from "./routers/catalog.ts";
@@ -16,6 +17,8 @@ import { usersApi } from "./routers/users.ts";
 
 /** The JSON door (API.md). One router per resource; every error leaves as `{message}`. */
 export const api = new Hono<AppEnv>();
+
+api.use("*", corsFromAllowlist);
 
 api.route("/health", health);
 api.route("/auth", auth);

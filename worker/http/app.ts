@@ -6,6 +6,7 @@ import { readBearerToken, readSessionCookie, resolveViewer } from "../core/auth/
 import { createDatabase } from "../db/client.ts";
 import { api } from "./api.ts";
 import { sameOriginForms, securityHeaders } from "./middleware/security.ts";
+import { discovery } from "./routers/discovery.ts";
 import { images } from "./routers/images.ts";
 
 const handleDocumentRequest = createRequestHandler(
@@ -52,6 +53,7 @@ app.use("*", securityHeaders);
 
 app.route("/api", api);
 app.route("/images", images);
+app.route("/", discovery);
 
 // `all`, not `get`: form posts to route actions must reach React Router too.
 app.all("*", sameOriginForms, (c) => {

@@ -1,10 +1,10 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { ConnectionView } from "../../../worker/core/connections/index.ts";
 import { KIND_LABELS } from "../../../worker/core/rules/kinds.ts";
-import { memberName } from "../../../worker/core/rules/names.ts";
+import { connectionTitle, memberName } from "../../../worker/core/rules/names.ts";
 import { fallbackTo } from "../../image-fallback.ts";
 import type { RootData } from "../../meta.ts";
-import { connectionTitle, shareLink, shareText } from "../../share.ts";
+import { shareLink, shareText } from "../../share.ts";
 import { PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../../site.ts";
 import { shorten } from "../../snippet.ts";
 import { Avatar } from "../avatar.tsx";

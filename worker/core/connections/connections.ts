@@ -40,6 +40,7 @@ import {
   maintainedPublicCount,
   type NewestFirstIndex,
   newestFirstIndex,
+  tagIndex,
 } from "./feed-filters.ts";
 import { type ConnectionView, newestFirst, selectConnections, tagList, toConnectionView } from "./reads.ts";
 import {
@@ -102,14 +103,7 @@ export function pageReads(services: RequestServices, where: SQL | undefined, pag
   const pageIds = Array.isArray(index)
     ? mergedPageIds(index, visible, offset)
     : index
-      ? db
-          .select({ id: sql<string>`${index.connectionId}` })
-          // CROSS JOIN keeps the filter's index (newest first) as the outer loop.
-          .from(sql`${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}`)
-          .where(and(...index.match, visible))
-          .orderBy(desc(index.createdAt), desc(index.connectionId))
-          .limit(PAGE_SIZE)
-          .offset(offset)
+      ? idsFromIndex(db, index, visible).limit(PAGE_SIZE).offset(offset)
       : !where && options.publicCount
         ? feedPageIds(viewer, offset, visibleCount(viewer, undefined, options.publicCount))
         : db
@@ -123,6 +117,19 @@ export function pageReads(services: RequestServices, where: SQL | undefined, pag
     selectConnections(services, inArray(connections.id, pageIds)).orderBy(...newestFirst),
     db.get<{ n: number }>(sql`select ${visibleCount(viewer, where, options.publicCount)} as n`),
   ] as const;
+}
+
+/** The ids of the connections an index lists (newest first) that `visible` allows, newest first. */
+function idsFromIndex(db: Database, index: NewestFirstIndex, visible: SQL | undefined) {
+  return (
+    db
+      .select({ id: sql<string>`${index.connectionId}` })
+      // CROSS JOIN keeps the filter's index (newest first) as the outer loop.
+      .from(sql`${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}`)
+      .where(and(...index.match, visible))
+      .orderBy(desc(index.createdAt), desc(index.connectionId))
+      .$dynamic()
+  );
 }
 
 /**
@@ -251,6 +258,36 @@ export async function bookWithConnections(services: RequestServices, id: string)
     book: toBook(services.origin, rows[0]),
     connections: featuring.map((row) => toConnectionView(services.origin, row)),
   };
+}
+
+/** Whose newest connections: everyone's, or those carrying one (normalised) tag, or of one member, movie or book. */
+export type NewestScope =
+  | { all: true }
+  | { tag: string }
+  | { userId: string }
+  | { movieId: string }
+  | { bookId: string };
+
+/**
+ * The newest `limit` connections of a scope the viewer may see, newest first (the Atom feeds), as one read for
+ * the caller's batch. Each scope walks its own newest-first index: `connections_newest`, a tag's
+ * `connection_tags_newest`, or the member's, movie's or book's index, so the read costs about `limit` entries
+ * however large the scope.
+ */
+export function newestConnectionsRead(
+  services: Pick<RequestServices, "db" | "viewer">,
+  scope: NewestScope,
+  limit: number,
+) {
+  const newest = (where?: SQL) => selectConnections(services, where).orderBy(...newestFirst);
+  if ("tag" in scope) {
+    const ids = idsFromIndex(services.db, tagIndex(scope.tag), connectionVisibleTo(services.viewer)).limit(limit);
+    return newest(inArray(connections.id, ids));
+  }
+  if ("userId" in scope) return newest(eq(connections.userId, scope.userId)).limit(limit);
+  if ("movieId" in scope) return newest(eq(connections.movieId, scope.movieId)).limit(limit);
+  if ("bookId" in scope) return newest(eq(connections.bookId, scope.bookId)).limit(limit);
+  return newest().limit(limit);
 }
 
 /** API.md batch: in the order asked, unknown or hidden ids skipped. */

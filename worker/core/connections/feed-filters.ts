@@ -104,7 +104,11 @@ export function newestFirstIndex(filters: FeedFilters): NewestFirstIndex | undef
     };
   }
   const tag = tags.length === 1 ? tags[0] : undefined;
-  if (tag === undefined) return undefined;
+  return tag === undefined ? undefined : tagIndex(tag);
+}
+
+/** One (normalised) tag's connections, newest first, from `connection_tags_newest`. */
+export function tagIndex(tag: string): NewestFirstIndex {
   return {
     table: connectionTags,
     connectionId: connectionTags.connectionId,

@@ -9,6 +9,8 @@ export {
   getConnection,
   listFeed,
   movieWithConnections,
+  type NewestScope,
+  newestConnectionsRead,
   ownImageKeys,
   pageNumber,
   pageReads,

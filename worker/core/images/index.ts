@@ -1,4 +1,4 @@
-export { apiImageUrl, type ImageKind, imageUrl } from "./keys.ts";
+export { apiImageUrl, type ImageKind, imageUrl, memberPictureFields } from "./keys.ts";
 export { type ImageBucket, storeImage } from "./store.ts";
 export {
   type ImageUpload,

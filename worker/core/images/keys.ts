@@ -25,3 +25,12 @@ export function imageUrl(origin: string, key: string | null | undefined): string
 export function apiImageUrl(origin: string, key: string | null | undefined): string {
   return imageUrl(origin, key) ?? "";
 }
+
+/**
+ * A member's picture as `UserSummary` and `senderRef` carry it (API.md): `profilePictureUrl`, and the same URL as
+ * `profileImageUrl`, which older clients read. Both answers take it from here, so the two never differ.
+ */
+export function memberPictureFields(origin: string, key: string | null | undefined) {
+  const url = apiImageUrl(origin, key);
+  return { profilePictureUrl: url, profileImageUrl: url };
+}

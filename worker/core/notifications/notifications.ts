@@ -6,7 +6,7 @@ import { books, connections, movies, type NotificationType, notifications, users
 import { sqlNewId, sqlNow } from "../../db/sql.ts";
 import { badRequest } from "../errors.ts";
 import { isId } from "../ids.ts";
-import { apiImageUrl } from "../images/index.ts";
+import { memberPictureFields } from "../images/index.ts";
 import { type MemberNotificationType, moderationText, notificationLink, notificationText } from "./text.ts";
 
 /** API.md "Notification". */
@@ -17,7 +17,7 @@ export interface NotificationView {
   createdAt: string;
   link: string;
   message: string;
-  senderRef: { _id: string; username: string; profilePictureUrl: string };
+  senderRef: { _id: string; username: string; profilePictureUrl: string; profileImageUrl: string };
   connectionRef: {
     _id: string;
     movieRef: { _id: string; title: string } | null;
@@ -76,7 +76,7 @@ export function toNotificationView(origin: string, row: Awaited<ReturnType<typeo
         : {
             _id: row.senderId,
             username: row.senderUsername,
-            profilePictureUrl: apiImageUrl(origin, row.senderPicture),
+            ...memberPictureFields(origin, row.senderPicture),
           },
     connectionRef: row.connectionId
       ? {
@@ -92,7 +92,7 @@ export function toNotificationView(origin: string, row: Awaited<ReturnType<typeo
  * Who a moderation notice is from, as members see it: the moderators as a team. The row names the acting
  * moderator (the audit log does too), but members are never told which one, so nobody is singled out for a removal.
  */
-const MODERATORS = { _id: "", username: "moderators", profilePictureUrl: "" };
+const MODERATORS = { _id: "", username: "moderators", ...memberPictureFields("", null) };
 
 /** The viewer's newest notifications (at most 50). */
 export async function listNotifications({ db, origin }: RequestServices, viewer: Viewer): Promise<NotificationView[]> {

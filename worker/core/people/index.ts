@@ -11,6 +11,7 @@ export {
   authorVisibleTo,
   connectionVisibleTo,
   isModerator,
+  listedMemberTo,
   maySeeContentOf,
   mayViewProfileOf,
   viewerRelation,

@@ -1,4 +1,4 @@
-import { and, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Viewer } from "../../context.ts";
 import { blocks, connections, followRequests, follows, users } from "../../db/schema.ts";
 
@@ -46,6 +46,14 @@ export function authorVisibleTo(
   reading: BlockReading = "snapshot",
 ): SQL | undefined {
   return and(suspensionTerm(viewer, memberId), blockTerm(viewer, memberId, reading));
+}
+
+/**
+ * The members the viewer may find listed (the members list, the sitemap), as a condition on `users` rows: public
+ * members with whom the author term holds (no block between them and the viewer, not suspended).
+ */
+export function listedMemberTo(viewer: Viewer | null): SQL {
+  return and(eq(users.isPrivate, false), authorVisibleTo(viewer, users.id)) as SQL;
 }
 
 /** Whether `followerId` follows `followeeId` (ids or columns), as a SQL condition. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { RequestServices, Viewer } from "../../context.ts";
@@ -9,7 +9,7 @@ import { isId } from "../ids.ts";
 import { apiImageUrl, readImageUpload, storeImage } from "../images/index.ts";
 import { validate } from "../validation.ts";
 import { acceptEveryRequestStatements } from "./follow-requests.ts";
-import { authorVisibleTo, mayViewProfileOf, viewerRelation } from "./privacy.ts";
+import { authorVisibleTo, listedMemberTo, mayViewProfileOf, viewerRelation } from "./privacy.ts";
 import { PROFILE_MESSAGES, profileUpdateSchema } from "./schemas.ts";
 import { toUserSummary, type UserSummary } from "./user-summary.ts";
 
@@ -119,7 +119,7 @@ export async function listPublicUsers({ db, origin, viewer }: RequestServices): 
   const rows = await db
     .select({ id: users.id, username: users.username, displayName: users.displayName, pictureKey: users.pictureKey })
     .from(users)
-    .where(and(eq(users.isPrivate, false), authorVisibleTo(viewer, users.id)))
+    .where(listedMemberTo(viewer))
     .orderBy(sql`lower(${users.username})`);
   return rows.map((row) => toUserSummary(origin, row));
 }

@@ -1,11 +1,12 @@
-import { apiImageUrl } from "../images/index.ts";
+import { memberPictureFields } from "../images/index.ts";
 
-/** API.md "UserSummary". */
+/** API.md "UserSummary" (with "For other clients": `profileImageUrl`, the same URL as `profilePictureUrl`). */
 export interface UserSummary {
   _id: string;
   username: string;
   displayName: string;
   profilePictureUrl: string;
+  profileImageUrl: string;
 }
 
 export function toUserSummary(
@@ -16,6 +17,6 @@ export function toUserSummary(
     _id: user.id,
     username: user.username,
     displayName: user.displayName,
-    profilePictureUrl: apiImageUrl(origin, user.pictureKey),
+    ...memberPictureFields(origin, user.pictureKey),
   };
 }

@@ -20,6 +20,7 @@ export {
 export { CREATE_CONNECTION_FORM } from "./create-connection-form.ts";
 export { EDIT_CONNECTION_FORMS } from "./edit-connection-forms.ts";
 export { EXTERNAL_IDS, type ExternalIdKind } from "./external-ids.ts";
+export { ATOM_TYPE, FEED_PATHS } from "./feeds.ts";
 export {
   attributesOf,
   type FieldAttributes,
@@ -66,7 +67,7 @@ export {
   type ReportTargetType,
   type ResolveAction,
 } from "./moderation.ts";
-export { memberName } from "./names.ts";
+export { connectionTitle, memberName } from "./names.ts";
 export {
   isPersonSlug,
   PERSON_MESSAGES,

@@ -7,3 +7,13 @@
 export function memberName(member: { displayName: string; username: string }): string {
   return member.displayName.trim() || member.username;
 }
+
+/**
+ * How a connection is titled wherever it is named (its card, page, edit and delete pages, the landing page's
+ * teasers, notifications): 'movie title & book title', the one title it has, or 'A text-only post'.
+ */
+export function connectionTitle(connection: { movieRef: { title: string } | null; bookRef: { title: string } | null }) {
+  const { movieRef, bookRef } = connection;
+  if (movieRef && bookRef) return `${movieRef.title} & ${bookRef.title}`;
+  return movieRef?.title ?? bookRef?.title ?? "A text-only post";
+}
