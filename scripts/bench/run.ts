@@ -19,8 +19,8 @@ import { fileURLToPath } from "node:url";
 import { type CountingProxy, startCountingProxy } from "../../tests/support/counting-proxy.ts";
 import { type RunningWorker, startWorker } from "../../tests/support/worker.ts";
 import { hashPassword } from "../../worker/core/auth/index.ts";
-import { personPath, personSlug } from "../../worker/core/rules/index.ts";
 import { SITEMAP_PAGE_SIZE } from "../../worker/core/discovery/index.ts";
+import { personPath, personSlug } from "../../worker/core/rules/index.ts";
 import { type LocalDbServer, startLocalDbServer } from "../local-db/server.ts";
 import { BENCH_PASSWORD, type Dataset, generateDataset } from "./generate.ts";
 import { nth } from "./lists.ts";
@@ -240,6 +240,17 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
     },
     api("api-popular-tags", "API popular tags", "/api/connections/popular-tags"),
     api("api-person", "API person (top director)", `/api${personPath(personSlug(filters.director))}`),
+    // Providers are unreachable in the bench (a closed port), so this is the local catalog's part of a lookup.
+    api(
+      "api-lookup-movie",
+      "API title lookup, movie (common word)",
+      `/api/catalog/lookup?type=movie&q=${q(dataset.commonTerm)}`,
+    ),
+    api(
+      "api-lookup-book",
+      "API title lookup, book (common word)",
+      `/api/catalog/lookup?type=book&q=${q(dataset.commonTerm)}`,
+    ),
   ];
 }
 

@@ -45,6 +45,8 @@ beforeAll(async () => {
   posts.pair = await post(author, {
     movieTitle: "Dune",
     movieYear: "2021",
+    movieDirector: "Denis Villeneuve",
+    movieActors: "Timothée Chalamet, Denis Villeneuve, 宮崎 駿",
     bookTitle: "Dune",
     bookAuthor: "Frank Herbert",
     context: "Sand, spice and a long book.",
@@ -53,12 +55,15 @@ beforeAll(async () => {
   posts.hostile = await post(author, { context: HOSTILE, tags: `${HOSTILE_TAG}, adaptation` });
   posts.hidden = await post(hidden, {
     movieTitle: "Secret Film",
+    movieDirector: "Hidden Director",
     bookTitle: "Secret Novel",
+    bookAuthor: "Hidden Author",
     context: "Only my followers see this.",
     tags: "secret-tag, adaptation",
   });
   posts.suspended = await post(suspended, {
     movieTitle: "Banned Film",
+    movieActors: "Banned Actor",
     bookTitle: "Banned Novel",
     context: "Posted before the suspension.",
     tags: "banned-tag, adaptation",
@@ -253,13 +258,14 @@ describe("the sitemap", () => {
     return { children, urls: urls.map((entry) => entry.url), entries: urls };
   }
 
-  it("indexes schema-valid child sitemaps of the public connections, movies, books and members, each with lastmod", async () => {
+  it("indexes schema-valid child sitemaps of the public connections, movies, books, members and people, each with lastmod", async () => {
     const { children, urls, entries } = await allSitemapUrls();
     expect(children.map((child) => new URL(child).pathname)).toEqual([
       "/sitemaps/connections-1.xml",
       "/sitemaps/movies-1.xml",
       "/sitemaps/books-1.xml",
       "/sitemaps/members-1.xml",
+      "/sitemaps/people-1.xml",
     ]);
     for (const entry of entries) expect(Number.isNaN(Date.parse(entry.lastmod ?? "")), entry.url).toBe(false);
     expect(new Set(urls).size).toBe(urls.length);
@@ -269,6 +275,16 @@ describe("the sitemap", () => {
     expect(urls).toContain(`${app.url}/movies/${posts.pair!.movieRef!._id}`);
     expect(urls).toContain(`${app.url}/books/${posts.pair!.bookRef!._id}`);
     for (const member of [author, turning, follower]) expect(urls).toContain(`${app.url}/users/${member._id}`);
+    // Each person once, whatever their roles; other scripts' slugs URL-escaped.
+    const people = urls.filter((url) => url.startsWith(`${app.url}/people/`)).map((url) => url.slice(app.url.length));
+    expect(people.sort()).toEqual(
+      [
+        "/people/denis-villeneuve",
+        "/people/frank-herbert",
+        "/people/timothee-chalamet",
+        `/people/${encodeURIComponent("宮崎")}-${encodeURIComponent("駿")}`,
+      ].sort(),
+    );
   });
 
   it("lists nothing private: no private or suspended member, nothing of theirs, not the catalog only they wrote about", async () => {
@@ -277,6 +293,7 @@ describe("the sitemap", () => {
     for (const secret of [hidden._id, suspended._id, posts.hidden!._id, posts.suspended!._id]) {
       expect(listed).not.toContain(secret);
     }
+    for (const person of ["hidden-director", "hidden-author", "banned-actor"]) expect(listed).not.toContain(person);
     for (const only of [posts.hidden!, posts.suspended!]) {
       expect(listed).not.toContain(only.movieRef!._id);
       expect(listed).not.toContain(only.bookRef!._id);
@@ -284,7 +301,15 @@ describe("the sitemap", () => {
   });
 
   it("answers 404 for an unknown source, a page past the end and a malformed name", async () => {
-    for (const name of ["connections-2", "connections-0", "people-1", "connections-01", "connections-1.xml.gz", "x"]) {
+    for (const name of [
+      "connections-2",
+      "connections-0",
+      "people-2",
+      "nobody-1",
+      "connections-01",
+      "connections-1.xml.gz",
+      "x",
+    ]) {
       const { response, text } = await get(`/sitemaps/${name}.xml`);
       expect(response.status, name).toBe(404);
       expect(text).toBe("No such sitemap.");
@@ -367,7 +392,7 @@ describe("query plans", () => {
   it("read every sitemap page and the index's probes by rowid range, never walking a table or an index", async () => {
     for (const path of [
       "/sitemap.xml",
-      ...["connections", "movies", "books", "members"].map((n) => `/sitemaps/${n}-1.xml`),
+      ...["connections", "movies", "books", "members", "people"].map((n) => `/sitemaps/${n}-1.xml`),
     ]) {
       const statements = await statementsFor(path);
       expect(statements.length, path).toBeGreaterThan(0);

@@ -2,9 +2,10 @@ import { type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { RequestServices } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
-import { books, connections, movies, users } from "../../db/schema.ts";
+import { books, connectionFacets, connections, facetCounts, movies, users } from "../../db/schema.ts";
 import { notFound } from "../errors.ts";
 import { connectionVisibleTo, listedMemberTo } from "../people/index.ts";
+import { PERSON_ROLES } from "../rules/index.ts";
 import { xmlElement } from "../xml.ts";
 
 /**
@@ -48,7 +49,25 @@ const movieNewest = newestVisibleConnection(connections.movieId, movies.id);
 const bookNewest = newestVisibleConnection(connections.bookId, books.id);
 const memberNewest = newestVisibleConnection(connections.userId, users.id);
 
-/** The sources, in the index's order. People pages (`/people/<slug>`) join as one more source. */
+/**
+ * People are their filter values (director, actor, author slugs; decision 021), counted per role in
+ * `facet_counts` with their public connections. A person is listed once, by their first role row with a public
+ * connection (a director who also acts is listed as director only), so a private member's post never puts a
+ * name in the sitemap. Their lastmod is that role's newest public connection, from its newest-first index.
+ */
+const personRoles = sql.join(
+  PERSON_ROLES.map((role) => sql`${role}`),
+  sql`, `,
+);
+const personListed = sql`${facetCounts.facet} in (${personRoles}) and ${facetCounts.publicConnections} > 0
+  and not exists (select 1 from ${facetCounts} as earlier where earlier.value = ${facetCounts.value}
+    and earlier.facet in (${personRoles}) and earlier.public_connections > 0 and earlier.rowid < ${facetCounts}.rowid)`;
+const personNewest = sql<number>`(select ${connections.createdAt} from ${connectionFacets}
+  cross join ${connections} on ${connections.id} = ${connectionFacets.connectionId}
+  where ${connectionFacets.facet} = ${facetCounts.facet} and ${connectionFacets.value} = ${facetCounts.value}
+    and ${connectionVisibleTo(null)} order by ${connectionFacets.createdAt} desc limit 1)`;
+
+/** The sources, in the index's order. */
 const SOURCES: readonly SitemapSource[] = [
   {
     name: "connections",
@@ -78,6 +97,13 @@ const SOURCES: readonly SitemapSource[] = [
     listed: listedMemberTo(null),
     path: sql`'/users/' || ${users.id}`,
     lastmod: sql`max(coalesce(${users.updatedAt}, ${users.createdAt}), coalesce(${memberNewest}, 0))`,
+  },
+  {
+    name: "people",
+    table: facetCounts,
+    listed: personListed,
+    path: sql`'/people/' || ${facetCounts.value}`,
+    lastmod: personNewest,
   },
 ];
 
@@ -140,7 +166,7 @@ export async function sitemapPage({ db, origin }: RequestServices, file: string)
   if (!rows.length) throw notFound(SITEMAP_MESSAGES.notFound);
   const urls = rows.map(
     ({ path, lastmod }) =>
-      `<url>${xmlElement("loc", origin + path)}${xmlElement("lastmod", new Date(lastmod).toISOString())}</url>`,
+      `<url>${xmlElement("loc", origin + encodeURI(path))}${xmlElement("lastmod", new Date(lastmod).toISOString())}</url>`,
   );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
