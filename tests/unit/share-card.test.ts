@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstWords, shareCardSvg, wrapText } from "../../worker/core/images/share-card.ts";
+import { firstWords, shareCardSvg, wrapText } from "../../worker/core/share-images/card.ts";
 
 describe("wrapText", () => {
   it("keeps short titles on one line", () => {

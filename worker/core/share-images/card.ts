@@ -1,3 +1,4 @@
+import { SHARE_IMAGE_SIZE } from "../rules/index.ts";
 import { escapeXml } from "../xml.ts";
 
 /**
@@ -6,19 +7,21 @@ import { escapeXml } from "../xml.ts";
  * titles and artwork, or for a text-only post the first words of its context — never spoiler text.
  */
 
-export const SHARE_WIDTH = 1200;
-export const SHARE_HEIGHT = 630;
+const SHARE_WIDTH = SHARE_IMAGE_SIZE.width;
+const SHARE_HEIGHT = SHARE_IMAGE_SIZE.height;
 
 const COLOURS = { rust: "#b4532a", cream: "#fbf6ee", ink: "#2b1d14", muted: "#8a6a55", frame: "#e8d9c6" } as const;
 const SERIF = "Playfair Display";
-const SANS = "Inter";
 
 /** Artwork as a `data:` URI, or null for the placeholder (no image, or one that could not be read). */
 export interface ShareCardInput {
-  movieTitle: string;
-  bookTitle: string;
+  /** Null when the post has no movie (or no book): a text-only post. */
+  movieTitle: string | null;
+  bookTitle: string | null;
   poster: string | null;
   cover: string | null;
+  /** The post's screenshot, faintly behind the titles. */
+  screenshot?: string | null;
   /** A text-only post's context, of which only the first words are shown. */
   context?: string | null;
 }
@@ -55,7 +58,7 @@ export function wrapText(text: string, maxChars: number, maxLines: number): stri
 }
 
 function cut(word: string, maxChars: number): string {
-  return [...word].slice(0, maxChars - 1).join("") + "…";
+  return `${[...word].slice(0, maxChars - 1).join("")}…`;
 }
 
 function withEllipsis(line: string, maxChars: number): string {
@@ -74,18 +77,20 @@ export function firstWords(text: string, count: number): string {
 }
 
 export function shareCardSvg(input: ShareCardInput): string {
-  const textOnly = !input.poster && !input.cover && Boolean(input.context?.trim());
-  return textOnly ? textCard(input) : artworkCard(input);
+  return input.movieTitle !== null && input.bookTitle !== null
+    ? artworkCard({ ...input, movieTitle: input.movieTitle, bookTitle: input.bookTitle })
+    : textCard(input);
 }
 
-function artworkCard(input: ShareCardInput): string {
+function artworkCard(input: ShareCardInput & { movieTitle: string; bookTitle: string }): string {
   const artWidth = 300;
   const artHeight = 450;
   const top = 90;
   const movie = titleBlock(input.movieTitle, 680, 190, 18, 2, 40);
   const book = titleBlock(input.bookTitle, 680, 410, 18, 2, 40);
   return frame(
-    artwork(input.poster, 60, top, artWidth, artHeight, "Movie") +
+    backdrop(input.screenshot, 700, SHARE_WIDTH - 700) +
+      artwork(input.poster, 60, top, artWidth, artHeight, "Movie") +
       artwork(input.cover, 380, top, artWidth, artHeight, "Book") +
       label("MOVIE", 720, 135) +
       movie +
@@ -98,12 +103,12 @@ function artworkCard(input: ShareCardInput): string {
 function textCard(input: ShareCardInput): string {
   const lines = wrapText(firstWords(input.context ?? "", 40), 46, 5);
   const quote = lines.map((line, index) => tspan(line, 100, 250 + index * 56)).join("");
+  const [kind, title] = input.movieTitle !== null ? ["MOVIE", input.movieTitle] : ["BOOK", input.bookTitle];
   return frame(
-    label("MOVIE", 100, 110) +
-      titleLine(input.movieTitle, 100, 160, 40) +
-      `<text font-family="${SERIF}" font-style="italic" font-size="40" fill="${COLOURS.ink}">${quote}</text>` +
-      label("BOOK", 100, 540) +
-      titleLine(input.bookTitle, 100, 586, 40),
+    backdrop(input.screenshot, 0, SHARE_WIDTH) +
+      label(title === null ? "A TEXT-ONLY POST" : kind, 100, 110) +
+      (title === null ? "" : titleLine(title, 100, 160, 40)) +
+      `<text font-family="${SERIF}" font-style="italic" font-size="40" fill="${COLOURS.ink}">${quote}</text>`,
   );
 }
 
@@ -115,6 +120,15 @@ function frame(content: string): string {
     content +
     `<text x="${SHARE_WIDTH - 60}" y="${SHARE_HEIGHT - 40}" text-anchor="end" font-family="${SERIF}" font-weight="700" font-size="30" fill="${COLOURS.rust}">MovieBooks</text>` +
     "</svg>"
+  );
+}
+
+/** A screenshot as a texture behind text: covered by the background colour, so the text stays readable. */
+function backdrop(dataUri: string | null | undefined, x: number, width: number): string {
+  if (!dataUri) return "";
+  return (
+    `<image x="${x}" y="0" width="${width}" height="${SHARE_HEIGHT}" preserveAspectRatio="xMidYMid slice" href="${escapeXml(dataUri)}"/>` +
+    `<rect x="${x}" y="0" width="${width}" height="${SHARE_HEIGHT}" fill="${COLOURS.cream}" fill-opacity="0.86"/>`
   );
 }
 
@@ -133,7 +147,7 @@ function artwork(dataUri: string | null, x: number, y: number, width: number, he
 }
 
 function label(text: string, x: number, y: number): string {
-  return `<text x="${x}" y="${y}" font-family="${SANS}" font-weight="500" font-size="22" letter-spacing="3" fill="${COLOURS.muted}">${text}</text>`;
+  return `<text x="${x}" y="${y}" font-family="${SERIF}" font-size="22" letter-spacing="3" fill="${COLOURS.muted}">${text}</text>`;
 }
 
 function titleBlock(title: string, x: number, y: number, maxChars: number, maxLines: number, size: number): string {
