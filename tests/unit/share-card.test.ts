@@ -49,8 +49,16 @@ describe("shareCardSvg", () => {
 
   it("shows only the context's first words for a text-only post", () => {
     const context = Array.from({ length: 100 }, (_, index) => `w${index}`).join(" ");
-    const svg = shareCardSvg({ movieTitle: "M", bookTitle: "B", poster: null, cover: null, context });
+    const svg = shareCardSvg({ movieTitle: "M", bookTitle: null, poster: null, cover: null, context });
     expect(svg).toContain("w0");
     expect(svg).not.toContain("w60");
+    expect(shareCardSvg({ movieTitle: null, bookTitle: null, poster: null, cover: null, context })).toContain(
+      "A TEXT-ONLY POST",
+    );
+  });
+
+  it("leaves a movie-and-book post's context out: its titles and artwork speak for it", () => {
+    const svg = shareCardSvg({ movieTitle: "M", bookTitle: "B", poster: null, cover: null, context: "The twist" });
+    expect(svg).not.toContain("The twist");
   });
 });
