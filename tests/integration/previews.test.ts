@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOME_DESCRIPTION } from "../../app/site.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { postConnectionWithImages } from "../support/connections.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
 import { testPng } from "../support/images.ts";
 import { openCaseOf, registerModerator } from "../support/moderation.ts";
@@ -39,17 +40,8 @@ async function member(): Promise<Member> {
   return { ...user, cookie };
 }
 
-/** A connection posted as a multipart form, so it can carry images. */
-async function connect(who: Member, fields: Record<string, string>, files: Record<string, Uint8Array> = {}) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  for (const [name, bytes] of Object.entries(files)) {
-    body.set(name, new File([bytes as BlobPart], `${name}.png`, { type: "image/png" }));
-  }
-  const response = await api(app, "POST", "/connections", { token: who.token, body });
-  expect(response.status).toBe(201);
-  return response.body;
-}
+const connect = (who: Member, fields: Record<string, string>, files: Record<string, Uint8Array> = {}) =>
+  postConnectionWithImages(app, who.token, fields, files);
 
 beforeAll(async () => {
   app = await startTestApp();

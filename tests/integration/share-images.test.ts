@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { postConnectionWithImages } from "../support/connections.ts";
 import { api, registerUser } from "../support/http.ts";
 import { testPng } from "../support/images.ts";
 import { openCaseOf, registerModerator } from "../support/moderation.ts";
@@ -24,14 +25,8 @@ function pngSize(bytes: Uint8Array) {
 }
 
 async function connect(who: Member, fields: Record<string, string>, files: Record<string, Uint8Array> = {}) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  for (const [name, bytes] of Object.entries(files)) {
-    body.set(name, new File([bytes as BlobPart], `${name}.png`, { type: "image/png" }));
-  }
-  const response = await api(app, "POST", "/connections", { token: who.token, body });
-  expect(response.status).toBe(201);
-  return response.body as { _id: string; moviePosterUrl: string; screenshotUrl: string };
+  const posted = await postConnectionWithImages(app, who.token, fields, files);
+  return posted as { _id: string; moviePosterUrl: string; screenshotUrl: string };
 }
 
 /** The og:image of a connection's page, as a visitor gets it. */
