@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { ATOM_TYPE } from "../worker/core/rules/feeds.ts";
+import { SHARE_IMAGE_SIZE } from "../worker/core/rules/limits.ts";
 import { SITE_DESCRIPTION, SITE_NAME } from "./site.ts";
 import { snippet } from "./snippet.ts";
 
@@ -39,6 +40,8 @@ interface PageMeta {
   image?: string | null;
   /** The image is wide (a screenshot), so previews show it large; posters, covers and avatars get the small card. */
   wideImage?: boolean;
+  /** The image's size when it is known, so previews can lay out before fetching it; a share image's is wide. */
+  imageSize?: { width: number; height: number };
   /** A connection's page is an article: when it was posted and changed, its author's profile path, its tags. */
   article?: { publishedTime: string; modifiedTime: string; authorPath: string; tags: string[] };
   /** schema.org data about what the page shows (`app/structured-data.ts`), as JSON-LD. */
@@ -46,6 +49,8 @@ interface PageMeta {
   /** Atom feeds that follow the page (`FEED_PATHS`), advertised as `<link rel="alternate">`. */
   feeds?: Array<{ title: string; path: string }>;
 }
+
+export { SHARE_IMAGE_SIZE };
 
 /** The site's origin, from the root loader's data (every route's meta can read it). */
 export function originOf(matches: Matches): string {
@@ -74,6 +79,12 @@ export function pageMeta(matches: Matches, page: PageMeta): MetaDescriptor[] {
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     ...(image ? [{ property: "og:image", content: image }] : []),
+    ...(image && page.imageSize
+      ? [
+          { property: "og:image:width", content: String(page.imageSize.width) },
+          { property: "og:image:height", content: String(page.imageSize.height) },
+        ]
+      : []),
     ...(article
       ? [
           { property: "article:published_time", content: article.publishedTime },
@@ -82,7 +93,7 @@ export function pageMeta(matches: Matches, page: PageMeta): MetaDescriptor[] {
           ...article.tags.map((tag) => ({ property: "article:tag", content: tag })),
         ]
       : []),
-    { name: "twitter:card", content: image && page.wideImage ? "summary_large_image" : "summary" },
+    { name: "twitter:card", content: image && (page.wideImage || page.imageSize) ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     ...(image ? [{ name: "twitter:image", content: image }] : []),

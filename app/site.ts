@@ -8,8 +8,8 @@ export const SITE_DESCRIPTION =
 export const HOME_DESCRIPTION =
   "Find the book behind the film and the film that answers a novel. Readers and moviegoers share adaptations, " +
   "shared themes and scenes where characters read, then discuss and vote: book or film?";
-/** The site's own preview image (the home page's), until a generated share image takes its place. */
-export const SITE_IMAGE = "/favicon.png";
+/** The home page's 1200×630 share image, rendered once by `scripts/seed/make-default-images.ts`. */
+export const SITE_IMAGE = "/share.png";
 export const CONTACT_EMAIL = "hello@moviebooks.app";
 
 export const DEFAULT_AVATAR = "/images/default-avatar.png";

@@ -1,4 +1,5 @@
 import { requestContext } from "../../worker/context.ts";
+import { shareImagePath } from "../../worker/core/connections/index.ts";
 import {
   addComment,
   connectionWithComments,
@@ -15,7 +16,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(requestContext);
   const id = params.connectionId;
   try {
-    return { ...(await connectionWithComments(services, id)), now: Date.now() };
+    const page = await connectionWithComments(services, id);
+    return { ...page, shareImage: shareImagePath(page.connection), now: Date.now() };
   } catch (error) {
     // A malformed id, a missing connection and a hidden one all read the same (SPEC.md §8).
     notFoundPage(error, `Connection with ID ${id} not found.`);

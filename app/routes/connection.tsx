@@ -4,9 +4,9 @@ import { connectionTitle, memberName } from "../../worker/core/rules/names.ts";
 import { CommentThread } from "../components/connection/comment-thread.tsx";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
-import { errorMeta, originOf, pageMeta, type RootData } from "../meta.ts";
+import { errorMeta, originOf, pageMeta, type RootData, SHARE_IMAGE_SIZE } from "../meta.ts";
 import { snippet } from "../snippet.ts";
-import { connectionData, connectionImage } from "../structured-data.ts";
+import { connectionData } from "../structured-data.ts";
 import type { Route } from "./+types/connection";
 
 export { action, loader } from "./connection.server.ts";
@@ -17,14 +17,14 @@ export { action, loader } from "./connection.server.ts";
  */
 export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   if (!loaderData) return errorMeta(error, "Connection not found");
-  const { connection } = loaderData;
+  const { connection, shareImage } = loaderData;
   const title = connectionTitle(connection);
   return pageMeta(matches, {
     title,
     description: snippet(connection.context, 155) || `${title}, posted by ${memberName(connection.userRef)}.`,
     path: `/connections/${connection._id}`,
-    image: connectionImage(connection),
-    wideImage: Boolean(connection.screenshotUrl),
+    image: shareImage,
+    imageSize: SHARE_IMAGE_SIZE,
     article: {
       publishedTime: connection.createdAt,
       modifiedTime: connection.updatedAt,

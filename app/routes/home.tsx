@@ -7,7 +7,7 @@ import { CardList } from "../components/connection/card-list.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { PopularTags } from "../components/popular-tags.tsx";
 import { SuggestField } from "../components/suggest-field.tsx";
-import { pageMeta } from "../meta.ts";
+import { pageMeta, SHARE_IMAGE_SIZE } from "../meta.ts";
 import { HOME_DESCRIPTION, SITE_IMAGE, SITE_NAME, SITE_TAGLINE } from "../site.ts";
 import type { Route } from "./+types/home";
 import type { Welcome as WelcomeData } from "./home.server.ts";
@@ -23,6 +23,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     description: tags ? `Movies and books connected under #${tags} on ${SITE_NAME}.` : HOME_DESCRIPTION,
     path: loaderData?.canonicalPath ?? "/",
     image: SITE_IMAGE,
+    imageSize: SHARE_IMAGE_SIZE,
     feeds,
   });
 };

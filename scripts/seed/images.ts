@@ -12,6 +12,7 @@
 import { createRequire } from "node:module";
 import { Resvg } from "@resvg/resvg-js";
 import { PNG } from "pngjs";
+import { SITE_TAGLINE } from "../../app/site.ts";
 import { escapeXml } from "../../worker/core/xml.ts";
 
 // ---------------------------------------------------------------------------------------------------------
@@ -108,6 +109,21 @@ export function renderMaskableIcon(size: number): Uint8Array {
   return rasterize(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64">
     <rect width="64" height="64" fill="${BRAND.cream}"/>
     <g transform="translate(12.8 15.8) scale(0.6)">${faviconArt()}</g></svg>`);
+}
+
+/**
+ * The home page's 1200×630 share image (public/share.png): the favicon's art beside the site's name and tagline,
+ * in the colours of the connections' share images (worker/core/share-images/card.ts).
+ */
+export function renderSiteShareImage(): Uint8Array {
+  const serif = textAttrs({ family: SERIF, weight: 700 });
+  const italic = textAttrs({ family: SERIF, weight: 400, italic: true });
+  return rasterize(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+    <rect width="1200" height="630" fill="${BRAND.cream}"/>
+    <rect y="616" width="1200" height="14" fill="${BRAND.rust}"/>
+    <g transform="translate(110 175) scale(4.4)">${faviconArt()}</g>
+    <text x="450" y="300" ${serif} font-size="104" fill="${BRAND.rust}">MovieBooks</text>
+    <text x="454" y="380" ${italic} font-size="46" fill="#2b1d14">${escapeXml(SITE_TAGLINE)}</text></svg>`);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@
  * - public/placeholder-cover.png      400x600 "No cover"
  * - public/favicon.png                64x64 film strip + bookmark, brand rust on cream
  * - public/icons/icon-192.png, icon-512.png, maskable-512.png   the web app manifest's icons (the favicon's art)
+ * - public/share.png                  1200x630 the home page's share image (og:image)
  *
  * Rendering is deterministic, so re-running produces byte-identical files.
  */
@@ -21,6 +22,7 @@ import {
   renderMaskableIcon,
   renderPlaceholderCover,
   renderPlaceholderPoster,
+  renderSiteShareImage,
 } from "./images.ts";
 
 const publicDir = fileURLToPath(new URL("../../public/", import.meta.url));
@@ -33,6 +35,7 @@ const outputs: Array<[string, () => Uint8Array]> = [
   ["icons/icon-192.png", () => renderAppIcon(192)],
   ["icons/icon-512.png", () => renderAppIcon(512)],
   ["icons/maskable-512.png", () => renderMaskableIcon(512)],
+  ["share.png", renderSiteShareImage],
 ];
 
 for (const [name, render] of outputs) {

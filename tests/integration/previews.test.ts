@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOME_DESCRIPTION } from "../../app/site.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { postConnectionWithImages } from "../support/connections.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
 import { testPng } from "../support/images.ts";
 import { openCaseOf, registerModerator } from "../support/moderation.ts";
@@ -30,23 +31,17 @@ let hostile: Posted & { movieRef: { _id: string } };
 const HOSTILE_CONTEXT = 'Ends here </script><script>alert("context")</script> <!-- \u2028 & <b>bold</b>';
 const HOSTILE_TITLE = "Film </SCRIPT><img src=x onerror=alert(1)>";
 
+/** A connection's share image URL (tests/integration/share-images.test.ts covers the image itself). */
+const shareImageOf = (id: string) => new RegExp(`^${app.url}/images/share/${id}-[0-9a-f]{8}\\.png$`);
+
 async function member(): Promise<Member> {
   const user = await registerUser(app);
   const cookie = cookieFrom(await postForm(app, "/login", { email: user.email, password: user.password }));
   return { ...user, cookie };
 }
 
-/** A connection posted as a multipart form, so it can carry images. */
-async function connect(who: Member, fields: Record<string, string>, files: Record<string, Uint8Array> = {}) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  for (const [name, bytes] of Object.entries(files)) {
-    body.set(name, new File([bytes as BlobPart], `${name}.png`, { type: "image/png" }));
-  }
-  const response = await api(app, "POST", "/connections", { token: who.token, body });
-  expect(response.status).toBe(201);
-  return response.body;
-}
+const connect = (who: Member, fields: Record<string, string>, files: Record<string, Uint8Array> = {}) =>
+  postConnectionWithImages(app, who.token, fields, files);
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -103,19 +98,21 @@ describe("a connection's preview", () => {
     expect(metaContent(html, "property", "article:modified_time")).toBe(wide.updatedAt);
     expect(metaContent(html, "property", "article:author")).toBe(`${app.url}/users/${author._id}`);
     expect(metaContents(html, "property", "article:tag")).toEqual(["preview-tag", "second tag"]);
-    expect(metaContent(html, "property", "og:image")).toBe(wide.screenshotUrl);
+    expect(metaContent(html, "property", "og:image")).toMatch(shareImageOf(wide._id));
+    expect(metaContent(html, "property", "og:image:width")).toBe("1200");
+    expect(metaContent(html, "property", "og:image:height")).toBe("630");
     expect(metaContent(html, "name", "twitter:card")).toBe("summary_large_image");
     expect(canonicalOf(html)).toBe(`${app.url}/connections/${wide._id}`);
     expect(metaContent(html, "property", "og:url")).toBe(`${app.url}/connections/${wide._id}`);
   });
 
-  it("uses the poster when there is no screenshot, and no image at all for a text-only post", async () => {
+  it("shows the share image whatever artwork the post has, a text-only post's too", async () => {
     const withPoster = (await page(`/connections/${portrait._id}`)).html;
-    expect(metaContent(withPoster, "property", "og:image")).toBe(portrait.moviePosterUrl);
-    expect(metaContent(withPoster, "name", "twitter:card")).toBe("summary");
+    expect(metaContent(withPoster, "property", "og:image")).toMatch(shareImageOf(portrait._id));
+    expect(metaContent(withPoster, "name", "twitter:card")).toBe("summary_large_image");
     const words = (await page(`/connections/${textOnly._id}`)).html;
-    expect(metaContent(words, "property", "og:image")).toBeUndefined();
-    expect(metaContent(words, "name", "twitter:card")).toBe("summary");
+    expect(metaContent(words, "property", "og:image")).toMatch(shareImageOf(textOnly._id));
+    expect(metaContent(words, "name", "twitter:card")).toBe("summary_large_image");
     expect(metaContent(words, "property", "og:description")).toBe("Just words, no pictures.");
     expect(metaContents(words, "property", "article:tag")).toEqual([]);
   });
@@ -232,13 +229,13 @@ describe("canonical URLs", () => {
 });
 
 describe("the home page's preview", () => {
-  it("has its own description and the site's image", async () => {
+  it("has its own description and the site's share image", async () => {
     const { html } = await page("/");
     expect(metaContent(html, "name", "description")).toBe(HOME_DESCRIPTION);
     expect(metaContent(html, "property", "og:description")).toBe(HOME_DESCRIPTION);
     expect(metaContent(html, "property", "og:type")).toBe("website");
-    expect(metaContent(html, "property", "og:image")).toBe(`${app.url}/favicon.png`);
-    expect((await fetch(`${app.url}/favicon.png`)).headers.get("content-type")).toContain("image/png");
+    expect(metaContent(html, "property", "og:image")).toBe(`${app.url}/share.png`);
+    expect((await fetch(`${app.url}/share.png`)).headers.get("content-type")).toContain("image/png");
   });
 });
 

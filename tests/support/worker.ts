@@ -66,11 +66,17 @@ export async function startWorker(options: {
   return { url, miniflare, bucket, close: () => miniflare.dispose() };
 }
 
-/** The build's entry module first, then every chunk it may import (workerd needs them listed up front). */
+/** How workerd loads each kind of file the build emits (the Cloudflare plugin's module rules). */
+const MODULE_TYPES = { ".js": "ESModule", ".wasm": "CompiledWasm", ".bin": "Data" } as const;
+
+/**
+ * The build's entry module first, then every chunk and additional module (resvg's WebAssembly, the share images'
+ * fonts) it may import: workerd needs them listed up front.
+ */
 function serverModules() {
-  const chunks = readdirSync("build/server/assets").filter((file) => file.endsWith(".js"));
-  return ["index.js", ...chunks.map((file) => `assets/${file}`)].map((file) => ({
-    type: "ESModule" as const,
-    path: `build/server/${file}`,
-  }));
+  const modules = readdirSync("build/server/assets").flatMap((file) => {
+    const type = Object.entries(MODULE_TYPES).find(([extension]) => file.endsWith(extension))?.[1];
+    return type ? [{ type, path: `build/server/assets/${file}` }] : [];
+  });
+  return [{ type: "ESModule" as const, path: "build/server/index.js" }, ...modules];
 }

@@ -52,6 +52,7 @@ import {
   kindOf,
   updateConnectionSchema,
 } from "./schemas.ts";
+import { refreshShareImage, SHARE_KEY_PREFIX } from "./share-image.ts";
 
 /** API.md: page size is a server constant. */
 export const PAGE_SIZE = 10;
@@ -467,7 +468,9 @@ export async function postConnection(
     );
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   });
-  return { connection: await getConnection(services, id) };
+  const connection = await getConnection(services, id);
+  refreshShareImage(services, connection);
+  return { connection };
 }
 
 /**
@@ -554,18 +557,21 @@ export async function updateConnection(
 
   const replacedOrRemoved = Boolean(screenshot || input.removeScreenshot);
   if (current.screenshotKey && replacedOrRemoved) await services.env.IMAGES.delete(current.screenshotKey);
-  return getConnection(services, id);
+  const connection = await getConnection(services, id);
+  refreshShareImage(services, connection);
+  return connection;
 }
 
 /**
- * The R2 keys of the images of the connections matching `where` that only those connections show, as a
- * statement for the deleting batch. A poster or cover that became its movie's or book's picture belongs to the
- * shared catalog and stays.
+ * The R2 keys of the images of the connections matching `where` that only those connections show, their share
+ * images included, as a statement for the deleting batch. A poster or cover that became its movie's or book's
+ * picture belongs to the shared catalog and stays.
  */
 export function ownImageKeys(db: Database, where: SQL) {
   const keys = sql`select ${connections.screenshotKey} as image_key from ${connections} where ${where}
     union all select ${connections.moviePosterKey} from ${connections} where ${where}
-    union all select ${connections.bookCoverKey} from ${connections} where ${where}`;
+    union all select ${connections.bookCoverKey} from ${connections} where ${where}
+    union all select ${SHARE_KEY_PREFIX} || ${connections.id} || '.png' from ${connections} where ${where}`;
   // Uncorrelated NOT IN lists are built once per statement, however many keys are tested against them.
   return db.all<{ image_key: string }>(sql`select image_key from (${keys}) where image_key is not null
     and image_key not in (select ${movies.posterKey} from ${movies} where ${movies.posterKey} is not null)

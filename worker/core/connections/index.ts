@@ -40,3 +40,4 @@ export {
   userConnections,
 } from "./reads.ts";
 export { CONNECTION_MESSAGES, imageMessages } from "./schemas.ts";
+export { shareImage, shareImagePath } from "./share-image.ts";

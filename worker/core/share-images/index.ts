@@ -1,0 +1,2 @@
+export { firstWords, type ShareCardInput, shareCardSvg, wrapText } from "./card.ts";
+export { renderPng } from "./render.ts";
