@@ -50,7 +50,8 @@ export function operation(tag: string, summary: string, spec: Operation = {}) {
   const success = spec.success
     ? { content: { "application/json": { schema: resolver(spec.success) } } }
     : { content: { "application/json": {} } };
-  const bodySchema = spec.body ? resolver(spec.body, { io: "input" }) : undefined;
+  // hono-openapi converts zod schemas on their input side by default, which is what a client sends.
+  const bodySchema = spec.body ? resolver(spec.body) : undefined;
   return describeRoute({
     tags: [tag],
     summary,
