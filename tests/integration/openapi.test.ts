@@ -16,7 +16,7 @@ describe("the API description", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/json");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
-    const document = await response.json();
+    const document = (await response.json()) as any;
     expect(document.openapi).toBe("3.1.0");
     expect(document.servers[0].url).toMatch(/\/api$/);
     expect(document.paths["/connections/{id}"].get.summary).toBe("A connection");

@@ -10,12 +10,16 @@ interface Operation {
   access?: Access;
   /** The success status; 200 unless said. */
   status?: number;
+  /** Other success statuses the route may answer (a follow request is 202 where a follow is 201). */
+  alsoSucceeds?: number[];
   /** Error statuses API.md lists for the route, beyond those implied by `access`. */
   errors?: number[];
   /** The request body's zod schema (its input side), when the route reads one. */
   body?: z.ZodType;
   /** The request body may also come as multipart/form-data (create/update with files). */
   multipart?: boolean;
+  /** The route takes image files (size and type are checked). */
+  uploads?: boolean;
   /** The success body's zod schema. */
   success?: z.ZodType;
   query?: Record<string, string>;
@@ -27,7 +31,10 @@ const REASONS: Record<number, string> = {
   403: "Not allowed",
   404: "Not found",
   409: "Conflict",
+  413: "File too large",
+  415: "Not an accepted image type",
   429: "Too many attempts",
+  500: "Something went wrong on our side",
 };
 
 function errorResponse(status: number) {
@@ -44,9 +51,16 @@ function errorResponse(status: number) {
  */
 export function operation(tag: string, summary: string, spec: Operation = {}) {
   const access = spec.access ?? "public";
-  const errors = new Set(spec.errors ?? []);
+  // Any route can fail unexpectedly; the API still answers `{message}`.
+  const errors = new Set([...(spec.errors ?? []), 500]);
   if (access === "member" || access === "moderator") errors.add(401);
   if (access === "moderator") errors.add(403);
+  // A malformed id is refused with 400 before it is looked up.
+  if (errors.has(404)) errors.add(400);
+  if (spec.uploads || spec.multipart) {
+    errors.add(413);
+    errors.add(415);
+  }
   const success = spec.success
     ? { content: { "application/json": { schema: resolver(spec.success) } } }
     : { content: { "application/json": {} } };
@@ -79,8 +93,13 @@ export function operation(tag: string, summary: string, spec: Operation = {}) {
         }
       : {}),
     responses: {
-      [String(spec.status ?? 200)]: { description: "Success", ...success },
-      ...Object.fromEntries([...errors].sort().map(errorResponse)),
+      ...Object.fromEntries(
+        [spec.status ?? 200, ...(spec.alsoSucceeds ?? [])].map((status) => [
+          String(status),
+          { description: "Success", ...success },
+        ]),
+      ),
+      ...Object.fromEntries([...errors].sort((a, b) => a - b).map(errorResponse)),
     },
   });
 }

@@ -28,7 +28,7 @@ export const auth = new Hono<AppEnv>()
   )
   .post(
     "/login",
-    operation("Auth", "Log in", { body: loginSchema, errors: [400, 401, 429] }),
+    operation("Auth", "Log in", { body: loginSchema, errors: [400, 401, 403, 429] }),
     authRateLimit,
     async (c) => c.json(await login(c.var.services, await readJson(c))),
   )
@@ -39,7 +39,7 @@ export const auth = new Hono<AppEnv>()
   })
   .post(
     "/forgot-password",
-    operation("Auth", "Ask for a password reset link", { body: forgotPasswordSchema, errors: [400] }),
+    operation("Auth", "Ask for a password reset link", { body: forgotPasswordSchema, errors: [400, 429] }),
     async (c) =>
       c.json(await requestPasswordReset(c.var.services, await readJson(c), clientAddress(c.req.raw.headers))),
   )

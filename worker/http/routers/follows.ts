@@ -53,7 +53,12 @@ export const followsApi = new Hono<MemberEnv>()
   )
   .post(
     "/:userId",
-    operation("Follows", "Follow a member, or ask to", { access: "member", status: 201, errors: [400, 403, 404] }),
+    operation("Follows", "Follow a member, or ask to", {
+      access: "member",
+      status: 201,
+      alsoSucceeds: [202],
+      errors: [400, 403, 404, 409],
+    }),
     member,
     async (c) => {
       const { status, body } = await follow(c.var.services, c.var.viewer, c.req.param("userId"));

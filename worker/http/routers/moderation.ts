@@ -12,7 +12,7 @@ export const reportsApi = new Hono<MemberEnv>().post(
     access: "member",
     status: 201,
     body: reportSchema,
-    errors: [400, 404, 409],
+    errors: [400, 404, 409, 429],
   }),
   member,
   async (c) => c.json(await fileReport(c.var.services, c.var.viewer, await readJson(c)), 201),

@@ -57,7 +57,7 @@ export const usersApi = new Hono<MemberEnv>()
   )
   .put(
     "/profile/picture",
-    operation("Users", "Replace my profile picture", { access: "member", errors: [400] }),
+    operation("Users", "Replace my profile picture", { access: "member", uploads: true, errors: [400] }),
     member,
     async (c) => {
       const { files } = await readFieldsAndFiles(c);
