@@ -18,34 +18,43 @@ import {
 import { readJson } from "../body.ts";
 import { authRateLimit } from "../middleware/rate-limit.ts";
 import { operation } from "../openapi/describe.ts";
+import { Auth, Message } from "../openapi/shapes.ts";
 
 export const auth = new Hono<AppEnv>()
   .post(
     "/register",
-    operation("Auth", "Create an account", { status: 201, body: signupSchema, errors: [400, 409, 429] }),
+    operation("Auth", "Create an account", { status: 201, body: signupSchema, success: Auth, errors: [400, 429] }),
     authRateLimit,
     async (c) => c.json(await register(c.var.services, await readJson(c)), 201),
   )
   .post(
     "/login",
-    operation("Auth", "Log in", { body: loginSchema, errors: [400, 401, 403, 429] }),
+    operation("Auth", "Log in", { body: loginSchema, success: Auth, errors: [400, 401, 403, 429] }),
     authRateLimit,
     async (c) => c.json(await login(c.var.services, await readJson(c))),
   )
-  .post("/logout", operation("Auth", "Log out this token", { access: "member" }), async (c) => {
+  .post("/logout", operation("Auth", "Log out this token", { access: "member", success: Message }), async (c) => {
     const { services } = c.var;
     await logout(services, requireViewer(services.viewer, services.tokenState));
     return c.json({ message: "Logged out successfully" });
   })
   .post(
     "/forgot-password",
-    operation("Auth", "Ask for a password reset link", { body: forgotPasswordSchema, errors: [400, 429] }),
+    operation("Auth", "Ask for a password reset link", {
+      body: forgotPasswordSchema,
+      success: Message,
+      errors: [400, 429],
+    }),
     async (c) =>
       c.json(await requestPasswordReset(c.var.services, await readJson(c), clientAddress(c.req.raw.headers))),
   )
   .post(
     "/reset-password",
-    operation("Auth", "Set a new password with a reset link", { body: resetPasswordSchema, errors: [400, 429] }),
+    operation("Auth", "Set a new password with a reset link", {
+      body: resetPasswordSchema,
+      success: Auth,
+      errors: [400, 429],
+    }),
     authRateLimit,
     async (c) => c.json(await resetPassword(c.var.services, await readJson(c))),
   );

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import {
   changePassword,
   changePasswordSchema,
@@ -20,10 +21,13 @@ import { readFieldsAndFiles, readJson } from "../body.ts";
 import { type MemberEnv, member } from "../middleware/member.ts";
 import { authRateLimit } from "../middleware/rate-limit.ts";
 import { operation } from "../openapi/describe.ts";
+import { Me, Message, Profile, UserSummary } from "../openapi/shapes.ts";
 
 export const usersApi = new Hono<MemberEnv>()
-  .get("/", operation("Users", "Public members"), async (c) => c.json(await listPublicUsers(c.var.services)))
-  .get("/me", operation("Users", "My account", { access: "member" }), member, async (c) =>
+  .get("/", operation("Users", "Public members", { success: z.array(UserSummary) }), async (c) =>
+    c.json(await listPublicUsers(c.var.services)),
+  )
+  .get("/me", operation("Users", "My account", { access: "member", success: Me }), member, async (c) =>
     c.json(await getMe(c.var.services, c.var.viewer)),
   )
   .get(
@@ -37,7 +41,12 @@ export const usersApi = new Hono<MemberEnv>()
   )
   .delete(
     "/me",
-    operation("Users", "Delete my account", { access: "member", body: deleteAccountSchema, errors: [400, 429] }),
+    operation("Users", "Delete my account", {
+      access: "member",
+      body: deleteAccountSchema,
+      success: Message,
+      errors: [400, 429],
+    }),
     member,
     authRateLimit,
     async (c) => c.json(await deleteAccount(c.var.services, c.var.viewer, await readJson(c))),
@@ -51,27 +60,31 @@ export const usersApi = new Hono<MemberEnv>()
   )
   .put(
     "/profile",
-    operation("Users", "Edit my profile", { access: "member", body: profileUpdateSchema, errors: [400] }),
+    operation("Users", "Edit my profile", { access: "member", body: profileUpdateSchema, success: Me, errors: [400] }),
     member,
     async (c) => c.json(await updateProfile(c.var.services, c.var.viewer, await readJson(c))),
   )
   .put(
     "/profile/picture",
-    operation("Users", "Replace my profile picture", { access: "member", uploads: true, errors: [400] }),
+    operation("Users", "Replace my profile picture", { access: "member", uploads: true, success: Me, errors: [400] }),
     member,
     async (c) => {
       const { files } = await readFieldsAndFiles(c);
       return c.json(await updateProfilePicture(c.var.services, c.var.viewer, files.profilePicture));
     },
   )
-  .get("/:id/profile", operation("Users", "A member's profile", { access: "optional", errors: [404] }), async (c) =>
-    c.json(await getProfile(c.var.services, c.req.param("id"))),
+  .get(
+    "/:id/profile",
+    operation("Users", "A member's profile", { access: "optional", success: Profile, errors: [404] }),
+    async (c) => c.json(await getProfile(c.var.services, c.req.param("id"))),
   )
   .get(
     "/:id/connections",
     operation("Users", "A member's connections", { access: "optional", errors: [403, 404] }),
     async (c) => c.json(await userConnections(c.var.services, c.req.param("id"))),
   )
-  .get("/:id", operation("Users", "A member's profile (alias)", { access: "optional", errors: [404] }), async (c) =>
-    c.json(await getProfile(c.var.services, c.req.param("id"))),
+  .get(
+    "/:id",
+    operation("Users", "A member's profile (alias)", { access: "optional", success: Profile, errors: [404] }),
+    async (c) => c.json(await getProfile(c.var.services, c.req.param("id"))),
   );
