@@ -1,4 +1,5 @@
 import type { TestApp } from "./app.ts";
+import { expectMatchesOpenApi } from "./openapi.ts";
 
 let addressCounter = 0;
 /** A fresh client address per call, so tests do not share the login rate limit unless they mean to. */
@@ -30,7 +31,10 @@ export async function api<T = any>(
   }
   const response = await fetch(`${app.url}/api${path}`, { method, headers, body });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  const parsed = text ? JSON.parse(text) : null;
+  // Every API call in the suite doubles as a check of the OpenAPI document (decision 024).
+  await expectMatchesOpenApi(app.url, method, path, response.status, parsed);
+  return { status: response.status, body: parsed, headers: response.headers };
 }
 
 /** The exact bytes of an API answer, for calls whose answers must stay byte for byte the same. */

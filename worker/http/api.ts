@@ -3,6 +3,8 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../context.ts";
 import { AppError, apiErrorBody } from "../core/errors.ts";
 import { corsFromAllowlist } from "./middleware/cors.ts";
+import { docsPage } from "./openapi/docs-page.ts";
+import { apiDocument } from "./openapi/document.ts";
 import { auth } from "./routers/auth.ts";
 import { blocksApi } from "./routers/blocks.ts";
 import { booksApi, catalogApi, moviesApi } from "./routers/catalog.ts";
@@ -34,6 +36,16 @@ api.route("/follows", followsApi);
 api.route("/blocks", blocksApi);
 api.route("/reports", reportsApi);
 api.route("/moderation", moderationApi);
+
+/** The description changes only with a deploy; an hour keeps clients from asking on every call. */
+const DOCUMENT_CACHE = "public, max-age=3600";
+
+api.get("/openapi.json", async (c) =>
+  c.json(await apiDocument(api, c.var.services.origin), 200, { "Cache-Control": DOCUMENT_CACHE }),
+);
+api.get("/docs", async (c) =>
+  c.html(docsPage(await apiDocument(api, c.var.services.origin)), 200, { "Cache-Control": DOCUMENT_CACHE }),
+);
 
 api.all("*", (c) => c.json({ message: `Not Found - ${c.req.method} ${c.req.path}` }, 404));
 

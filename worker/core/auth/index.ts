@@ -18,5 +18,5 @@ export {
   verifyPassword,
 } from "./passwords.ts";
 export { checkAuthRateLimit, clientAddress, limitAttempts } from "./rate-limit.ts";
-export { AUTH_MESSAGES } from "./schemas.ts";
+export { AUTH_MESSAGES, loginSchema, signupSchema } from "./schemas.ts";
 export { signSessionToken } from "./tokens.ts";

@@ -21,7 +21,7 @@ export {
   visibleCount,
   type WorkQuestion,
 } from "./connections.ts";
-export { type FeedFilters, maintainedPublicCount, readFeedFilters } from "./feed-filters.ts";
+export { FEED_FILTER_NAMES, type FeedFilters, maintainedPublicCount, readFeedFilters } from "./feed-filters.ts";
 export {
   type FilterName,
   filterSuggestions,
@@ -39,5 +39,5 @@ export {
   toConnectionView,
   userConnections,
 } from "./reads.ts";
-export { CONNECTION_MESSAGES, imageMessages } from "./schemas.ts";
+export { CONNECTION_MESSAGES, createConnectionSchema, imageMessages, updateConnectionSchema } from "./schemas.ts";
 export { shareImage, shareImagePath } from "./share-image.ts";

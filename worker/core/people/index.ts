@@ -30,5 +30,5 @@ export {
   updateProfile,
   updateProfilePicture,
 } from "./profiles.ts";
-export { BLOCK_MESSAGES, FOLLOW_MESSAGES, PROFILE_MESSAGES } from "./schemas.ts";
+export { BLOCK_MESSAGES, FOLLOW_MESSAGES, PROFILE_MESSAGES, profileUpdateSchema } from "./schemas.ts";
 export { toUserSummary, type UserSummary } from "./user-summary.ts";

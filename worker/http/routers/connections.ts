@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import {
   connectionsByIds,
   createConnection,
+  createConnectionSchema,
   deleteConnection,
+  FEED_FILTER_NAMES,
   getConnection,
   listFeed,
   pageNumber,
@@ -10,60 +12,132 @@ import {
   readFeedFilters,
   searchConnections,
   updateConnection,
+  updateConnectionSchema,
 } from "../../core/connections/index.ts";
 import { addComment, listComments, toggleFavorite, toggleLike } from "../../core/discussion/index.ts";
 import { badRequest } from "../../core/errors.ts";
 import { castVote, withdrawVote } from "../../core/verdicts/index.ts";
 import { readFieldsAndFiles, readJson } from "../body.ts";
 import { type MemberEnv, member } from "../middleware/member.ts";
+import { operation } from "../openapi/describe.ts";
+
+/** API.md feed filters (movie and book facets, tags, kind), all optional, and the page. */
+const FEED_QUERY = {
+  ...Object.fromEntries(FEED_FILTER_NAMES.map((name) => [name, `Only connections matching this ${name}`])),
+  pageNumber: "Page number from 1",
+};
 
 export const connectionsApi = new Hono<MemberEnv>()
-  .get("/", async (c) =>
+  .get("/", operation("Connections", "The public feed", { access: "optional", query: FEED_QUERY }), async (c) =>
     c.json(await listFeed(c.var.services, readFeedFilters(c.req.query()), pageNumber(c.req.query("pageNumber")))),
   )
-  .get("/search", async (c) =>
-    c.json(
-      await searchConnections(
-        c.var.services,
-        c.req.query("q") ?? "",
-        pageNumber(c.req.query("page") ?? c.req.query("pageNumber")),
+  .get(
+    "/search",
+    operation("Connections", "Search connections", {
+      access: "optional",
+      query: { q: "Search text", page: "Page number from 1" },
+    }),
+    async (c) =>
+      c.json(
+        await searchConnections(
+          c.var.services,
+          c.req.query("q") ?? "",
+          pageNumber(c.req.query("page") ?? c.req.query("pageNumber")),
+        ),
       ),
-    ),
   )
-  .get("/popular-tags", async (c) => c.json(await popularTags(c.var.services)))
-  .post("/batch", member, async (c) => {
-    const body = (await readJson(c)) as { connectionIds?: unknown } | null;
-    const ids = body?.connectionIds;
-    if (!Array.isArray(ids)) throw badRequest('Request body must contain an array named "connectionIds".');
-    return c.json(
-      await connectionsByIds(
-        c.var.services,
-        ids.filter((id): id is string => typeof id === "string"),
-      ),
-    );
-  })
-  .get("/:id", async (c) => c.json(await getConnection(c.var.services, c.req.param("id"))))
-  .post("/", member, async (c) => {
-    const { fields, files } = await readFieldsAndFiles(c);
-    return c.json(await createConnection(c.var.services, c.var.viewer, fields, files), 201);
-  })
-  .put("/:id", member, async (c) => {
-    const { fields, files } = await readFieldsAndFiles(c);
-    return c.json(await updateConnection(c.var.services, c.var.viewer, c.req.param("id"), fields, files));
-  })
-  .delete("/:id", member, async (c) => c.json(await deleteConnection(c.var.services, c.var.viewer, c.req.param("id"))))
-  .post("/:id/like", member, async (c) => c.json(await toggleLike(c.var.services, c.var.viewer, c.req.param("id"))))
-  .post("/:id/favorite", member, async (c) =>
-    c.json(await toggleFavorite(c.var.services, c.var.viewer, c.req.param("id"))),
+  .get("/popular-tags", operation("Connections", "Popular tags"), async (c) =>
+    c.json(await popularTags(c.var.services)),
   )
-  .put("/:id/verdict", member, async (c) =>
-    c.json(await castVote(c.var.services, c.var.viewer, c.req.param("id"), await readJson(c))),
+  .post(
+    "/batch",
+    operation("Connections", "Connections by ids", { access: "member", errors: [400] }),
+    member,
+    async (c) => {
+      const body = (await readJson(c)) as { connectionIds?: unknown } | null;
+      const ids = body?.connectionIds;
+      if (!Array.isArray(ids)) throw badRequest('Request body must contain an array named "connectionIds".');
+      return c.json(
+        await connectionsByIds(
+          c.var.services,
+          ids.filter((id): id is string => typeof id === "string"),
+        ),
+      );
+    },
   )
-  .delete("/:id/verdict", member, async (c) =>
-    c.json(await withdrawVote(c.var.services, c.var.viewer, c.req.param("id"))),
+  .get("/:id", operation("Connections", "A connection", { access: "optional", errors: [404] }), async (c) =>
+    c.json(await getConnection(c.var.services, c.req.param("id"))),
   )
-  .get("/:id/comments", async (c) => c.json(await listComments(c.var.services, c.req.param("id"))))
-  .post("/:id/comments", member, async (c) => {
-    const body = (await readJson(c)) as { text?: unknown } | null;
-    return c.json(await addComment(c.var.services, c.var.viewer, c.req.param("id"), body?.text), 201);
-  });
+  .post(
+    "/",
+    operation("Connections", "Create a connection", {
+      access: "member",
+      status: 201,
+      body: createConnectionSchema,
+      multipart: true,
+      errors: [400],
+    }),
+    member,
+    async (c) => {
+      const { fields, files } = await readFieldsAndFiles(c);
+      return c.json(await createConnection(c.var.services, c.var.viewer, fields, files), 201);
+    },
+  )
+  .put(
+    "/:id",
+    operation("Connections", "Edit my connection", {
+      access: "member",
+      body: updateConnectionSchema(false),
+      multipart: true,
+      errors: [400, 403, 404],
+    }),
+    member,
+    async (c) => {
+      const { fields, files } = await readFieldsAndFiles(c);
+      return c.json(await updateConnection(c.var.services, c.var.viewer, c.req.param("id"), fields, files));
+    },
+  )
+  .delete(
+    "/:id",
+    operation("Connections", "Delete my connection", { access: "member", errors: [403, 404] }),
+    member,
+    async (c) => c.json(await deleteConnection(c.var.services, c.var.viewer, c.req.param("id"))),
+  )
+  .post(
+    "/:id/like",
+    operation("Connections", "Like or unlike a connection", { access: "member", errors: [404] }),
+    member,
+    async (c) => c.json(await toggleLike(c.var.services, c.var.viewer, c.req.param("id"))),
+  )
+  .post(
+    "/:id/favorite",
+    operation("Connections", "Favorite or unfavorite a connection", { access: "member", errors: [404] }),
+    member,
+    async (c) => c.json(await toggleFavorite(c.var.services, c.var.viewer, c.req.param("id"))),
+  )
+  .put(
+    "/:id/verdict",
+    operation("Verdicts", "Vote on which is better", { access: "member", errors: [400, 404] }),
+    member,
+    async (c) => c.json(await castVote(c.var.services, c.var.viewer, c.req.param("id"), await readJson(c))),
+  )
+  .delete(
+    "/:id/verdict",
+    operation("Verdicts", "Withdraw my vote", { access: "member", errors: [404] }),
+    member,
+    async (c) => c.json(await withdrawVote(c.var.services, c.var.viewer, c.req.param("id"))),
+  )
+  .get(
+    "/:id/comments",
+    operation("Comments", "Comments on a connection", { access: "optional", errors: [404] }),
+    async (c) => c.json(await listComments(c.var.services, c.req.param("id"))),
+  )
+  .post(
+    "/:id/comments",
+    operation("Comments", "Comment on a connection", { access: "member", status: 201, errors: [400, 404] }),
+    member,
+    async (c) => {
+      const body = (await readJson(c)) as { text?: unknown } | null;
+      return c.json(await addComment(c.var.services, c.var.viewer, c.req.param("id"), body?.text), 201);
+    },
+  );

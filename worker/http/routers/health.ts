@@ -1,9 +1,15 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../../context.ts";
+import { operation } from "../openapi/describe.ts";
+import { Health } from "../openapi/shapes.ts";
 
 /** Liveness with a real database round trip, so a broken DATABASE_URL shows up here first. */
-export const health = new Hono<AppEnv>().get("/", async (c) => {
-  await c.var.services.db.run(sql`select 1`);
-  return c.json({ status: "ok" });
-});
+export const health = new Hono<AppEnv>().get(
+  "/",
+  operation("Health", "Liveness with a database round trip", { success: Health }),
+  async (c) => {
+    await c.var.services.db.run(sql`select 1`);
+    return c.json({ status: "ok" });
+  },
+);
