@@ -1,24 +1,33 @@
 import { z } from "zod";
 
-type Json = any;
+/** The parts of the OpenAPI document this check reads. */
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation | undefined>>;
+  components: { schemas: Record<string, unknown> };
+}
 
-const documents = new Map<string, Promise<Json>>();
+const documents = new Map<string, Promise<OpenApiDocument>>();
 
 /** The app's own `/api/openapi.json`, fetched once per running app. */
-function documentOf(baseUrl: string): Promise<Json> {
+function documentOf(baseUrl: string): Promise<OpenApiDocument> {
   let document = documents.get(baseUrl);
   if (!document) {
-    document = fetch(`${baseUrl}/api/openapi.json`).then((response) => response.json());
+    document = fetch(`${baseUrl}/api/openapi.json`).then((response) => response.json() as Promise<OpenApiDocument>);
     documents.set(baseUrl, document);
   }
   return document;
 }
 
 /** The schema with its `#/components/schemas/...` references replaced by the components (they have no cycles). */
-function inline(schema: Json, components: Json): Json {
+function inline(schema: unknown, components: OpenApiDocument["components"]): unknown {
   if (Array.isArray(schema)) return schema.map((item) => inline(item, components));
   if (!schema || typeof schema !== "object") return schema;
-  if (typeof schema.$ref === "string") return inline(components.schemas[schema.$ref.split("/").pop()], components);
+  if ("$ref" in schema && typeof schema.$ref === "string") {
+    return inline(components.schemas[schema.$ref.split("/").pop() ?? ""], components);
+  }
   return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inline(value, components)]));
 }
 
@@ -41,7 +50,7 @@ export async function expectMatchesOpenApi(
   const document = await documentOf(baseUrl);
   const bare = path.split("?")[0] ?? path;
   const template = templateFor(document.paths, bare);
-  const operation = template ? document.paths[template][method.toLowerCase()] : undefined;
+  const operation = template ? document.paths[template]?.[method.toLowerCase()] : undefined;
   if (!operation) {
     if (status === 404 || status === 405) return;
     throw new Error(`OpenAPI: ${method} /api${bare} answered ${status} but the document does not describe it`);
@@ -54,7 +63,8 @@ export async function expectMatchesOpenApi(
   }
   const schema = response.content?.["application/json"]?.schema;
   if (!schema) return;
-  const result = z.fromJSONSchema(inline(schema, document.components)).safeParse(body);
+  const inlined = inline(schema, document.components) as Parameters<typeof z.fromJSONSchema>[0];
+  const result = z.fromJSONSchema(inlined).safeParse(body);
   if (!result.success) {
     throw new Error(`OpenAPI: ${method} /api${template} ${status} body does not match: ${result.error.message}`);
   }
