@@ -2,7 +2,7 @@ import { parseFeed } from "@rowanmanning/feed-parser";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SITEMAP_PAGE_SIZE } from "../../worker/core/discovery/index.ts";
+import { FEED_ENTRIES, FEED_PAGES, SITEMAP_PAGE_SIZE } from "../../worker/core/discovery/index.ts";
 import { FEED_PATHS } from "../../worker/core/rules/feeds.ts";
 import { connections, users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
@@ -533,5 +533,73 @@ describe("pages advertise their feeds", () => {
       { title: `${turning.username} on MovieBooks`, href: `${app.url}/users/${turning._id}/feed.xml` },
     ]);
     expect(alternates((await get(`/users/${hidden._id}`, { Cookie: cookie })).text)).toEqual([]);
+  });
+});
+
+describe("feed pages (RFC 5005)", () => {
+  /** A feed page's links by relation, as the feed document names them. */
+  const links = async (text: string) => {
+    const found: Record<string, string> = {};
+    for (const rel of ["self", "first", "previous", "next"]) {
+      const href = await xpath(text, `string(/${atom("feed")}/${atom("link")}[@rel='${rel}']/@href)`);
+      if (href) found[rel] = href;
+    }
+    return found;
+  };
+
+  it(`split a feed into pages of ${FEED_ENTRIES} linked first, previous and next, and answer 404 past the end`, async () => {
+    const prolific = await registerUser(app);
+    const posted: string[] = [];
+    for (let i = 1; i <= FEED_ENTRIES + 3; i += 1) {
+      posted.unshift((await post(prolific, { context: `Paged post ${i}`, tags: "paged" }))._id);
+    }
+    for (const path of [FEED_PATHS.member(prolific._id), FEED_PATHS.tag("paged")]) {
+      const base = app.url + path;
+      const first = await feed(path);
+      expect(ids(first.parsed)).toEqual(posted.slice(0, FEED_ENTRIES));
+      expect(await links(first.text)).toEqual({ self: base, first: base, next: `${base}?page=2` });
+
+      const second = await feed(`${path}?page=2`);
+      expect(ids(second.parsed)).toEqual(posted.slice(FEED_ENTRIES));
+      expect(await links(second.text)).toEqual({ self: `${base}?page=2`, first: base, previous: base });
+      // Every page is the same feed: one id, whichever page carries it.
+      expect(await xpath(second.text, `string(/${atom("feed")}/${atom("id")})`)).toBe(base);
+
+      for (const page of ["3", "99", String(FEED_PAGES + 1), "0", "-1", "01", "1.5", "two", ""]) {
+        const { response, text } = await get(`${path}?page=${page}`);
+        expect(response.status, `${path}?page=${page}`).toBe(404);
+        expect(response.headers.get("content-type")).toBe("text/plain; charset=UTF-8");
+        expect(text).toBe("No such feed page.");
+      }
+    }
+    // The site's feed has more than one page now, and ends where its connections do.
+    const site = await feed(`${FEED_PATHS.site}?page=2`);
+    expect(site.parsed.items.length).toBeGreaterThan(0);
+    expect((await links(site.text)).next).toBeUndefined();
+    expect((await get(`${FEED_PATHS.site}?page=3`)).response.status).toBe(404);
+    // An unknown member or tag stays its own 404, whatever page is asked.
+    expect((await get(`${FEED_PATHS.member(hidden._id)}?page=2`)).text).toBe("No feed for this member.");
+    expect((await get(`${FEED_PATHS.tag("never-used")}?page=1`)).text).toBe(
+      "No feed for this tag: no public connection carries it.",
+    );
+  });
+
+  it(`go ${FEED_PAGES} pages deep and no further: the sitemap lists the rest`, async () => {
+    const deep = await registerUser(app);
+    const count = FEED_ENTRIES * FEED_PAGES + 5;
+    await app.db.run(sql`insert into ${connections} (id, user_id, context, created_at)
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
+      select printf('%08x%016x', 1500000000 + i, i), ${deep._id}, 'Deep ' || i, (1500000000 + i) * 1000 from n`);
+    const path = FEED_PATHS.member(deep._id);
+    const last = await feed(`${path}?page=${FEED_PAGES}`);
+    expect(last.parsed.items).toHaveLength(FEED_ENTRIES);
+    expect(last.parsed.items[0]!.content).toBe(`Deep ${count - FEED_ENTRIES * (FEED_PAGES - 1)}`);
+    expect(await links(last.text)).toEqual({
+      self: `${app.url}${path}?page=${FEED_PAGES}`,
+      first: app.url + path,
+      previous: `${app.url}${path}?page=${FEED_PAGES - 1}`,
+    });
+    expect((await get(`${path}?page=${FEED_PAGES + 1}`)).response.status).toBe(404);
+    await app.db.delete(connections).where(sql`${connections.context} like 'Deep %'`);
   });
 });
