@@ -20,6 +20,7 @@ let hidden: Member; // private
 let suspended: Member;
 let turning: Member; // public, then private
 let follower: Member; // follows `hidden`, blocked `author`
+let moderator: Member;
 const posts: Record<string, { _id: string; movieRef: { _id: string } | null; bookRef: { _id: string } | null }> = {};
 
 const HOSTILE = `Hostile <script>alert("x")</script> & ]]> <![CDATA[ \u0001\u0008\u001f end\uFFFF`;
@@ -73,7 +74,7 @@ beforeAll(async () => {
   await api(app, "POST", `/follows/${hidden._id}`, { token: follower.token });
   await api(app, "POST", `/follows/requests/${follower._id}/accept`, { token: hidden.token });
   await api(app, "POST", `/blocks/${author._id}`, { token: follower.token });
-  const moderator = await registerModerator(app);
+  moderator = await registerModerator(app);
   await api(app, "POST", "/reports", {
     token: follower.token,
     body: { targetType: "user", targetId: suspended._id, reason: "spam" },
@@ -269,12 +270,19 @@ describe("the sitemap", () => {
     ]);
     for (const entry of entries) expect(Number.isNaN(Date.parse(entry.lastmod ?? "")), entry.url).toBe(false);
     expect(new Set(urls).size).toBe(urls.length);
-    for (const id of [posts.pair!._id, posts.hostile!._id, posts.turning!._id]) {
-      expect(urls).toContain(`${app.url}/connections/${id}`);
-    }
-    expect(urls).toContain(`${app.url}/movies/${posts.pair!.movieRef!._id}`);
-    expect(urls).toContain(`${app.url}/books/${posts.pair!.bookRef!._id}`);
-    for (const member of [author, turning, follower]) expect(urls).toContain(`${app.url}/users/${member._id}`);
+    // Exactly the public rows, each once: 3 connections, 2 movies, 1 book, 4 members and 4 people.
+    const listed = (kind: string) => urls.filter((url) => url.startsWith(`${app.url}/${kind}/`)).sort();
+    expect(listed("connections")).toEqual(
+      [posts.pair!._id, posts.hostile!._id, posts.turning!._id].map((id) => `${app.url}/connections/${id}`).sort(),
+    );
+    expect(listed("movies")).toEqual(
+      [posts.pair!.movieRef!._id, posts.turning!.movieRef!._id].map((id) => `${app.url}/movies/${id}`).sort(),
+    );
+    expect(listed("books")).toEqual([`${app.url}/books/${posts.pair!.bookRef!._id}`]);
+    expect(listed("users")).toEqual(
+      [author, turning, follower, moderator].map((member) => `${app.url}/users/${member._id}`).sort(),
+    );
+    expect(urls).toHaveLength(3 + 2 + 1 + 4 + 4);
     // Each person once, whatever their roles; other scripts' slugs URL-escaped.
     const people = urls.filter((url) => url.startsWith(`${app.url}/people/`)).map((url) => url.slice(app.url.length));
     expect(people.sort()).toEqual(

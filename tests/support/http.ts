@@ -49,7 +49,15 @@ export async function rawApi(app: TestApp, method: string, path: string, token: 
     method,
     headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": nextClientAddress() },
   });
-  return { status: response.status, text: await response.text() };
+  const text = await response.text();
+  await expectMatchesOpenApi(app.url, {
+    method,
+    path,
+    status: response.status,
+    contentType: response.headers.get("Content-Type"),
+    body: text ? JSON.parse(text) : null,
+  });
+  return { status: response.status, text };
 }
 
 let userCounter = 0;
