@@ -270,25 +270,33 @@ export type NewestScope =
   | { bookId: string };
 
 /**
- * The newest `limit` connections of a scope the viewer may see, newest first (the Atom feeds), as one read for
- * the caller's batch. Each scope walks its own newest-first index: `connections_newest`, a tag's
- * `connection_tags_newest`, or the member's, movie's or book's index, so the read costs about `limit` entries
- * however large the scope.
+ * The newest `limit` connections of a scope the viewer may see after skipping the `offset` newest, newest first
+ * (the Atom feeds' pages), as one read for the caller's batch. Each scope walks its own newest-first index:
+ * `connections_newest`, a tag's `connection_tags_newest`, or the member's, movie's or book's index, so the read
+ * costs about `offset + limit` entries however large the scope.
  */
 export function newestConnectionsRead(
   services: Pick<RequestServices, "db" | "viewer">,
   scope: NewestScope,
   limit: number,
+  offset = 0,
 ) {
   const newest = (where?: SQL) => selectConnections(services, where).orderBy(...newestFirst);
   if ("tag" in scope) {
-    const ids = idsFromIndex(services.db, tagIndex(scope.tag), connectionVisibleTo(services.viewer)).limit(limit);
+    const ids = idsFromIndex(services.db, tagIndex(scope.tag), connectionVisibleTo(services.viewer))
+      .limit(limit)
+      .offset(offset);
     return newest(inArray(connections.id, ids));
   }
-  if ("userId" in scope) return newest(eq(connections.userId, scope.userId)).limit(limit);
-  if ("movieId" in scope) return newest(eq(connections.movieId, scope.movieId)).limit(limit);
-  if ("bookId" in scope) return newest(eq(connections.bookId, scope.bookId)).limit(limit);
-  return newest().limit(limit);
+  const where =
+    "userId" in scope
+      ? eq(connections.userId, scope.userId)
+      : "movieId" in scope
+        ? eq(connections.movieId, scope.movieId)
+        : "bookId" in scope
+          ? eq(connections.bookId, scope.bookId)
+          : undefined;
+  return newest(where).limit(limit).offset(offset);
 }
 
 /** API.md batch: in the order asked, unknown or hidden ids skipped. */

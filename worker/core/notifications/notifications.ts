@@ -108,7 +108,11 @@ export async function markNotificationRead({ db }: RequestServices, viewer: View
     .set({ read: true })
     .where(and(eq(notifications.id, id), eq(notifications.recipientId, viewer.id), eq(notifications.read, false)))
     .returning({ id: notifications.id });
-  return { message: "Notifications marked as read", count: updated.length, updatedIds: updated.map((row) => row.id) };
+  return {
+    message: "Notifications marked as read" as const,
+    count: updated.length,
+    updatedIds: updated.map((row) => row.id),
+  };
 }
 
 export async function markAllNotificationsRead({ db }: RequestServices, viewer: Viewer) {
@@ -117,7 +121,7 @@ export async function markAllNotificationsRead({ db }: RequestServices, viewer: 
     .set({ read: true })
     .where(and(eq(notifications.recipientId, viewer.id), eq(notifications.read, false)))
     .returning({ id: notifications.id });
-  return { message: "All notifications marked as read", count: updated.length };
+  return { message: "All notifications marked as read" as const, count: updated.length };
 }
 
 /**

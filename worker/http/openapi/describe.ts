@@ -10,8 +10,10 @@ interface Operation {
   access?: Access;
   /** The success status; 200 unless said. */
   status?: number;
-  /** Other success statuses the route may answer (a follow request is 202 where a follow is 201). */
-  alsoSucceeds?: number[];
+  /** The success body: a named shape from `shapes.ts` (or an array of one). */
+  success: z.ZodType;
+  /** Other success statuses the route may answer, with their bodies (a follow request is 202 where a follow is 201). */
+  alsoSucceeds?: Record<number, z.ZodType>;
   /** Error statuses API.md lists for the route, beyond those implied by `access`. */
   errors?: number[];
   /** The request body's zod schema (its input side), when the route reads one. */
@@ -20,8 +22,6 @@ interface Operation {
   multipart?: boolean;
   /** The route takes image files (size and type are checked). */
   uploads?: boolean;
-  /** The success body's zod schema. */
-  success?: z.ZodType;
   query?: Record<string, string>;
 }
 
@@ -49,7 +49,7 @@ function errorResponse(status: number) {
  * for member and optional routes, the request body from the same zod schema the core validates with, and the
  * success and `{message}` error responses.
  */
-export function operation(tag: string, summary: string, spec: Operation = {}) {
+export function operation(tag: string, summary: string, spec: Operation) {
   const access = spec.access ?? "public";
   // Any route can fail unexpectedly; the API still answers `{message}`.
   const errors = new Set([...(spec.errors ?? []), 500]);
@@ -61,9 +61,10 @@ export function operation(tag: string, summary: string, spec: Operation = {}) {
     errors.add(413);
     errors.add(415);
   }
-  const success = spec.success
-    ? { content: { "application/json": { schema: resolver(spec.success) } } }
-    : { content: { "application/json": {} } };
+  const successes: [number, z.ZodType][] = [
+    [spec.status ?? 200, spec.success],
+    ...Object.entries(spec.alsoSucceeds ?? {}).map(([status, schema]): [number, z.ZodType] => [Number(status), schema]),
+  ];
   // hono-openapi converts zod schemas on their input side by default, which is what a client sends.
   const bodySchema = spec.body ? resolver(spec.body) : undefined;
   return describeRoute({
@@ -94,9 +95,9 @@ export function operation(tag: string, summary: string, spec: Operation = {}) {
       : {}),
     responses: {
       ...Object.fromEntries(
-        [spec.status ?? 200, ...(spec.alsoSucceeds ?? [])].map((status) => [
+        successes.map(([status, schema]) => [
           String(status),
-          { description: "Success", ...success },
+          { description: "Success", content: { "application/json": { schema: resolver(schema) } } },
         ]),
       ),
       ...Object.fromEntries([...errors].sort((a, b) => a - b).map(errorResponse)),

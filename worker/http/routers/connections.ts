@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import {
   connectionsByIds,
   createConnection,
@@ -20,6 +21,16 @@ import { castVote, withdrawVote } from "../../core/verdicts/index.ts";
 import { readFieldsAndFiles, readJson } from "../body.ts";
 import { type MemberEnv, member } from "../middleware/member.ts";
 import { operation } from "../openapi/describe.ts";
+import {
+  Comment,
+  Connection,
+  ConnectionDeleted,
+  ConnectionPage,
+  LikeResult,
+  PopularTag,
+  SearchPage,
+  Verdict,
+} from "../openapi/shapes.ts";
 
 /** API.md feed filters (movie and book facets, tags, kind), all optional, and the page. */
 const FEED_QUERY = {
@@ -28,14 +39,18 @@ const FEED_QUERY = {
 };
 
 export const connectionsApi = new Hono<MemberEnv>()
-  .get("/", operation("Connections", "The public feed", { access: "optional", query: FEED_QUERY }), async (c) =>
-    c.json(await listFeed(c.var.services, readFeedFilters(c.req.query()), pageNumber(c.req.query("pageNumber")))),
+  .get(
+    "/",
+    operation("Connections", "The public feed", { access: "optional", query: FEED_QUERY, success: ConnectionPage }),
+    async (c) =>
+      c.json(await listFeed(c.var.services, readFeedFilters(c.req.query()), pageNumber(c.req.query("pageNumber")))),
   )
   .get(
     "/search",
     operation("Connections", "Search connections", {
       access: "optional",
       query: { q: "Search text", page: "Page number from 1" },
+      success: SearchPage,
     }),
     async (c) =>
       c.json(
@@ -46,12 +61,12 @@ export const connectionsApi = new Hono<MemberEnv>()
         ),
       ),
   )
-  .get("/popular-tags", operation("Connections", "Popular tags"), async (c) =>
+  .get("/popular-tags", operation("Connections", "Popular tags", { success: z.array(PopularTag) }), async (c) =>
     c.json(await popularTags(c.var.services)),
   )
   .post(
     "/batch",
-    operation("Connections", "Connections by ids", { access: "member", errors: [400] }),
+    operation("Connections", "Connections by ids", { access: "member", success: z.array(Connection), errors: [400] }),
     member,
     async (c) => {
       const body = (await readJson(c)) as { connectionIds?: unknown } | null;
@@ -65,8 +80,10 @@ export const connectionsApi = new Hono<MemberEnv>()
       );
     },
   )
-  .get("/:id", operation("Connections", "A connection", { access: "optional", errors: [404] }), async (c) =>
-    c.json(await getConnection(c.var.services, c.req.param("id"))),
+  .get(
+    "/:id",
+    operation("Connections", "A connection", { access: "optional", success: Connection, errors: [404] }),
+    async (c) => c.json(await getConnection(c.var.services, c.req.param("id"))),
   )
   .post(
     "/",
@@ -75,6 +92,7 @@ export const connectionsApi = new Hono<MemberEnv>()
       status: 201,
       body: createConnectionSchema,
       multipart: true,
+      success: Connection,
       errors: [400],
     }),
     member,
@@ -89,6 +107,7 @@ export const connectionsApi = new Hono<MemberEnv>()
       access: "member",
       body: updateConnectionSchema(false),
       multipart: true,
+      success: Connection,
       errors: [400, 403, 404],
     }),
     member,
@@ -99,42 +118,59 @@ export const connectionsApi = new Hono<MemberEnv>()
   )
   .delete(
     "/:id",
-    operation("Connections", "Delete my connection", { access: "member", errors: [403, 404] }),
+    operation("Connections", "Delete my connection", {
+      access: "member",
+      success: ConnectionDeleted,
+      errors: [403, 404],
+    }),
     member,
     async (c) => c.json(await deleteConnection(c.var.services, c.var.viewer, c.req.param("id"))),
   )
   .post(
     "/:id/like",
-    operation("Connections", "Like or unlike a connection", { access: "member", errors: [404] }),
+    operation("Connections", "Like or unlike a connection", { access: "member", success: LikeResult, errors: [404] }),
     member,
     async (c) => c.json(await toggleLike(c.var.services, c.var.viewer, c.req.param("id"))),
   )
   .post(
     "/:id/favorite",
-    operation("Connections", "Favorite or unfavorite a connection", { access: "member", errors: [404] }),
+    operation("Connections", "Favorite or unfavorite a connection", {
+      access: "member",
+      success: Connection,
+      errors: [404],
+    }),
     member,
     async (c) => c.json(await toggleFavorite(c.var.services, c.var.viewer, c.req.param("id"))),
   )
   .put(
     "/:id/verdict",
-    operation("Verdicts", "Vote on which is better", { access: "member", errors: [400, 404] }),
+    operation("Verdicts", "Vote on which is better", { access: "member", success: Verdict, errors: [400, 404] }),
     member,
     async (c) => c.json(await castVote(c.var.services, c.var.viewer, c.req.param("id"), await readJson(c))),
   )
   .delete(
     "/:id/verdict",
-    operation("Verdicts", "Withdraw my vote", { access: "member", errors: [404] }),
+    operation("Verdicts", "Withdraw my vote", { access: "member", success: Verdict, errors: [400, 404] }),
     member,
     async (c) => c.json(await withdrawVote(c.var.services, c.var.viewer, c.req.param("id"))),
   )
   .get(
     "/:id/comments",
-    operation("Comments", "Comments on a connection", { access: "optional", errors: [404] }),
+    operation("Comments", "Comments on a connection", {
+      access: "optional",
+      success: z.array(Comment),
+      errors: [404],
+    }),
     async (c) => c.json(await listComments(c.var.services, c.req.param("id"))),
   )
   .post(
     "/:id/comments",
-    operation("Comments", "Comment on a connection", { access: "member", status: 201, errors: [400, 404] }),
+    operation("Comments", "Comment on a connection", {
+      access: "member",
+      status: 201,
+      success: Comment,
+      errors: [400, 404],
+    }),
     member,
     async (c) => {
       const body = (await readJson(c)) as { text?: unknown } | null;
