@@ -41,7 +41,7 @@ export {
   VERDICT_MESSAGES,
   type VerdictChoice,
 } from "./kinds.ts";
-export { IMAGE_TYPES, MAX_IMAGE_BYTES, SHARE_IMAGE_SIZE } from "./limits.ts";
+export { IMAGE_TYPES, MAX_IMAGE_BYTES, REQUEST_LIMITS, REQUEST_MESSAGES, SHARE_IMAGE_SIZE } from "./limits.ts";
 export { listItems, normalizeTags, splitList } from "./lists.ts";
 export {
   EXTERNAL_ID_INPUTS,
