@@ -6,13 +6,20 @@ import { errorPage } from "./failures.server.ts";
 import { formAction, textFields } from "./forms.server.ts";
 import { loginPath } from "./login-path.ts";
 
+/** Any origin will do: a target is kept only when it resolves to this same one, so it never names another. */
+const THIS_SITE = "https://moviebooks.invalid";
+
 /**
- * Where to go after login or signup: a path on this site only (never `//evil.example` or a full URL),
- * else home.
+ * Where to go after login or signup, or back to after a form: a path on this site only, else `fallback`. The target
+ * is resolved by the URL parser, as browsers resolve a Location, and kept only when it lands on this site with a
+ * path that cannot read as another host (`//…`); what is sent is the parsed path, query and fragment, so tabs,
+ * line breaks, backslashes and dot segments that some parser would take off-site never reach one (decision 029).
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
+  const url = URL.parse(to, THIS_SITE);
+  if (!url || url.origin !== THIS_SITE || url.pathname.startsWith("//")) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**
