@@ -112,9 +112,16 @@ export async function login(services: RequestServices, input: unknown): Promise<
   );
 }
 
-/** Revokes the session behind the token everywhere (API and pages). */
+/**
+ * Revokes the session behind the token everywhere (API and pages). A session already revoked (a logout racing this
+ * one) is the 401 any later call with the token gets, so of racing logouts one answers 200.
+ */
 export async function logout(services: RequestServices, viewer: Viewer): Promise<void> {
-  await services.db.delete(sessions).where(eq(sessions.id, viewer.sessionId));
+  const revoked = await services.db
+    .delete(sessions)
+    .where(eq(sessions.id, viewer.sessionId))
+    .returning({ id: sessions.id });
+  if (!revoked.length) throw sessionGone();
 }
 
 /**
@@ -178,6 +185,12 @@ export async function resolveViewer(
   };
   return { viewer, token: "valid" };
 }
+
+/**
+ * The member's session or account went while the request ran (a racing logout or account deletion): the answer is
+ * the one the next request with the token gets.
+ */
+export const sessionGone = () => new AppError(401, TOKEN_MESSAGES.tokenFailed);
 
 /** For routes that need a logged-in user: the API.md 401 messages. */
 export function requireViewer(viewer: Viewer | null, token: "none" | "valid" | "invalid"): Viewer {

@@ -6,6 +6,7 @@ export {
   register,
   requireViewer,
   resolveViewer,
+  sessionGone,
   signedIn,
 } from "./accounts.ts";
 export { clearedSessionCookie, readBearerToken, readSessionCookie, sessionCookie } from "./cookie.ts";

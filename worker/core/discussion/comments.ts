@@ -199,9 +199,10 @@ export function commentDeletion(db: Database, where: SQL) {
   return db.delete(comments).where(where);
 }
 
-/** Deletes the viewer's own comment. */
+/** Deletes the viewer's own comment; of racing deletes one answers, the others find it gone (404). */
 export async function deleteComment(services: RequestServices, viewer: Viewer, commentId: string) {
   await ownComment(services, viewer, commentId, COMMENT_MESSAGES.notAuthorizedDelete);
-  await commentDeletion(services.db, eq(comments.id, commentId));
+  const deleted = await commentDeletion(services.db, eq(comments.id, commentId)).returning({ id: comments.id });
+  if (!deleted.length) throw notFound(COMMENT_MESSAGES.notFound);
   return { message: COMMENT_MESSAGES.removed };
 }
