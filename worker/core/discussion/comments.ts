@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { notificationIf } from "../notifications/index.ts";
 import { authorVisibleTo, connectionVisibleTo, toUserSummary, type UserSummary } from "../people/index.ts";
-import { COMMENT_FORMS, COMMENT_TEXT_MESSAGES, type FormRules } from "../rules/index.ts";
+import { COMMENT_FORMS, COMMENT_TEXT_MESSAGES, type FormRules, readText } from "../rules/index.ts";
 import { checkRules } from "../validation.ts";
 
 /** API.md "Comment". */
@@ -111,7 +111,7 @@ export const COMMENT_MESSAGES = {
 
 /** The comment's text, trimmed and checked with the comment form's rules (the browser runs them too). */
 function commentText(input: unknown, form: FormRules<"text">): string {
-  const text = typeof input === "string" ? input.trim() : "";
+  const text = typeof input === "string" ? readText(input) : "";
   checkRules(form, { text });
   return text;
 }
