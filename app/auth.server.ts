@@ -1,6 +1,6 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { type RequestServices, requestContext, type Viewer } from "../worker/context.ts";
-import { checkAuthRateLimit, clearedSessionCookie, sessionCookie } from "../worker/core/auth/index.ts";
+import { clearedSessionCookie, sessionCookie } from "../worker/core/auth/index.ts";
 import { requireModerator } from "../worker/core/moderation/index.ts";
 import { errorPage } from "./failures.server.ts";
 import { formAction, textFields } from "./forms.server.ts";
@@ -75,8 +75,8 @@ export function redirectWithoutSession(to: string) {
 }
 
 /**
- * The route module of /login and /signup. Members are sent home. The action reads the form's fields, applies
- * the rate limit and runs `enter`; success sets the session and goes to the form's redirect target, a failure
+ * The route module of /login and /signup. Members are sent home. The action reads the form's fields and runs
+ * `enter` (which applies the attempt limits); success sets the session and goes to the form's redirect target, a failure
  * shows the form again with its message and the `kept` fields (never a password).
  */
 export function accountFormRoute<Name extends string, Kept extends Name>(
@@ -95,7 +95,6 @@ export function accountFormRoute<Name extends string, Kept extends Name>(
       const input = textFields(await request.formData(), [...fields, "redirectTo"]);
       const shown = Object.fromEntries([...kept, "redirectTo"].map((name) => [name, input[name as Name]]));
       return formAction(shown as Record<Kept | "redirectTo", string>, async () => {
-        await checkAuthRateLimit(services.env, request.headers);
         const user = await enter(services, input);
         return redirectWithSession(safeRedirect(input.redirectTo), user.token);
       });

@@ -4,6 +4,7 @@ import { connections, users } from "../../db/schema.ts";
 import { sessionGone } from "../auth/index.ts";
 import { connectionDeletion, deleteImages } from "../connections/index.ts";
 import { badRequest } from "../errors.ts";
+import { limitAttempt } from "../limits/index.ts";
 import { ACCOUNT_MESSAGES } from "../rules/index.ts";
 import { validate } from "../validation.ts";
 import { isCurrentPassword } from "./password.ts";
@@ -21,6 +22,7 @@ import { deleteAccountSchema } from "./schemas.ts";
 export async function deleteAccount(services: RequestServices, viewer: Viewer, input: unknown) {
   const { password } = validate(deleteAccountSchema, input ?? {});
   const { db } = services;
+  await limitAttempt(services, "deleteAccount");
   if (!(await isCurrentPassword(db, viewer.id, password))) {
     throw badRequest(ACCOUNT_MESSAGES.passwordIncorrect, "password");
   }

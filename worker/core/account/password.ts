@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { passwordResets, sessions, users } from "../../db/schema.ts";
 import { hashPassword, sessionGone, signSessionToken, verifyPassword } from "../auth/index.ts";
 import { badRequest } from "../errors.ts";
+import { limitAttempt } from "../limits/index.ts";
 import { ACCOUNT_MESSAGES } from "../rules/index.ts";
 import { validate } from "../validation.ts";
 import { changePasswordSchema, currentPasswordSchema } from "./schemas.ts";
@@ -25,6 +26,7 @@ export async function isCurrentPassword(db: Database, userId: string, password: 
 export async function changePassword(services: RequestServices, viewer: Viewer, input: unknown) {
   const { db } = services;
   const { currentPassword } = validate(currentPasswordSchema, input ?? {});
+  await limitAttempt(services, "changePassword");
   if (!(await isCurrentPassword(db, viewer.id, currentPassword))) {
     throw badRequest(ACCOUNT_MESSAGES.currentPasswordIncorrect, "currentPassword");
   }
