@@ -108,7 +108,7 @@ export default function Create({ actionData }: Route.ComponentProps) {
           <strong>Needed:</strong> a movie title and a book title, or some context for a text-only post. Everything else
           is optional.
         </p>
-        <p className="form-note">
+        <p className="muted">
           Movies and books are shared: what you enter about them is public, even if your profile is private.
         </p>
         <fieldset>
