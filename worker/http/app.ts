@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type AppEnv, requestContext } from "../context.ts";
 import { readBearerToken, readSessionCookie, resolveViewer } from "../core/auth/index.ts";
@@ -79,7 +79,7 @@ app.all("*", sameOriginForms, bodySizeCap, (c) => {
  * What escapes the images and discovery routers (pages and the API answer their own failures): during an outage the
  * same 503 as every door, as text; anything else is a bug, logged as a 500.
  */
-app.onError((error, c: Context<AppEnv>) => {
+app.onError((error, c) => {
   if (c.var.services?.databaseUnreachable()) return c.text(UNAVAILABLE_MESSAGE, 503);
   console.error("Unhandled error", error);
   return c.text("Something went wrong on our side. Please try again.", 500);
