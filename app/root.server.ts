@@ -1,9 +1,11 @@
-import { requestContext } from "../worker/context.ts";
+import { type RequestServices, requestContext } from "../worker/context.ts";
 import { popularTags } from "../worker/core/connections/index.ts";
+import { unavailable } from "../worker/core/errors.ts";
 import { imageUrl } from "../worker/core/images/index.ts";
 import { memberName } from "../worker/core/rules/index.ts";
 import type { Route } from "./+types/root";
 import { readDismissedBatch } from "./components/whats-new-banner.tsx";
+import { errorPage } from "./failures.server.ts";
 import type { RootData } from "./meta.ts";
 import { latestUpdate } from "./updates.ts";
 
@@ -42,3 +44,22 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     whatsNewDismissed: readDismissedBatch(request.headers.get("Cookie")) === latestUpdate.id,
   };
 }
+
+/**
+ * What ends a page request as a whole, as the site's error page with its status: an outage (503, decision 029),
+ * whatever a loader or action made of it, and a body over its cap (413), before any action reads it.
+ */
+function refusalOf(services: RequestServices) {
+  return services.databaseUnreachable() ? unavailable() : services.refusal;
+}
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context }, next) => {
+    const services = context.get(requestContext);
+    const before = refusalOf(services);
+    if (before) errorPage(before);
+    const response = await next();
+    if (services.databaseUnreachable()) errorPage(unavailable());
+    return response;
+  },
+];

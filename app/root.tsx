@@ -19,7 +19,7 @@ import { useNonce } from "./nonce.tsx";
 import stylesheet from "./styles/app.css?url";
 import layoutStylesheet from "./styles/layout.css?url";
 
-export { loader } from "./root.server.ts";
+export { loader, middleware } from "./root.server.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -71,16 +71,25 @@ export default function App() {
   return <Outlet />;
 }
 
+/** The site's error page: a missing page, the site unavailable (503) or a request refused whole, else a bug. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Page not found" : "Something went wrong";
-  const detail = notFound
-    ? "We couldn't find the page you were looking for."
-    : "An unexpected error occurred. Please try again in a moment.";
+  const { title, detail } = errorPageText(error);
   return (
     <NoticePage title={title} reloadDocument>
       <title>{`${title} | MovieBooks`}</title>
       <p>{detail}</p>
     </NoticePage>
   );
+}
+
+function errorPageText(error: unknown): { title: string; detail: string } {
+  const message = isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : null;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return { title: "Page not found", detail: "We couldn't find the page you were looking for." };
+  }
+  if (isRouteErrorResponse(error) && error.status === 503 && message) {
+    return { title: "Temporarily unavailable", detail: message };
+  }
+  if (isRouteErrorResponse(error) && error.status === 413 && message) return { title: "Too large", detail: message };
+  return { title: "Something went wrong", detail: "An unexpected error occurred. Please try again in a moment." };
 }

@@ -108,6 +108,9 @@ export default function Create({ actionData }: Route.ComponentProps) {
           <strong>Needed:</strong> a movie title and a book title, or some context for a text-only post. Everything else
           is optional.
         </p>
+        <p className="muted">
+          Movies and books are shared: what you enter about them is public, even if your profile is private.
+        </p>
         <fieldset>
           <legend>Movie</legend>
           <TitleLookup type="movie" values={values} {...field("movieTitle", "Movie title")} {...needed} />

@@ -1,6 +1,5 @@
 import { requestContext } from "../../worker/context.ts";
 import { changePassword } from "../../worker/core/account/index.ts";
-import { checkAuthRateLimit } from "../../worker/core/auth/index.ts";
 import { meWithBlocks } from "../../worker/core/people/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import { formAction, textFields } from "../forms.server.ts";
@@ -27,7 +26,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const services = context.get(requestContext);
   const fields = textFields(await request.formData(), ["currentPassword", "newPassword", "confirmPassword"]);
   return formAction({}, async () => {
-    await checkAuthRateLimit(services.env, request.headers);
     await changePassword(services, viewer, fields);
     return { passwordChanged: Date.now() };
   });

@@ -23,8 +23,9 @@ let follower: Member; // follows `hidden`, blocked `author`
 let moderator: Member;
 const posts: Record<string, { _id: string; movieRef: { _id: string } | null; bookRef: { _id: string } | null }> = {};
 
-const HOSTILE = `Hostile <script>alert("x")</script> & ]]> <![CDATA[ \u0001\u0008\u001f end\uFFFF`;
-const HOSTILE_CLEAN = `Hostile <script>alert("x")</script> & ]]> <![CDATA[  end`;
+// Control characters are refused when posted (text-and-size-rules.test.ts); a noncharacter XML cannot carry is not.
+const HOSTILE = `Hostile <script>alert("x")</script> & ]]> <![CDATA[ e\uFFFEnd\uFFFF`;
+const HOSTILE_CLEAN = `Hostile <script>alert("x")</script> & ]]> <![CDATA[ end`;
 const HOSTILE_TAG = `<b>"&'</b>`;
 
 async function post(member: Member, body: Record<string, string>) {

@@ -138,6 +138,8 @@ export const movies = sqliteTable(
     uniqueIndex("movies_identity").on(t.titleKey, t.year),
     uniqueIndex("movies_identity_yearless").on(t.titleKey).where(sql`${t.year} is null`),
     externalId("movies_tmdb", t.tmdbId),
+    // Whose picture an image key is, asked by every image request (decision 028).
+    index("movies_poster_key").on(t.posterKey).where(sql`${t.posterKey} is not null`),
     externalId("movies_imdb", t.imdbId),
     externalId("movies_wikidata", t.wikidataId),
     index("movies_director_ci").on(sql`lower(${t.director})`),
@@ -181,6 +183,7 @@ export const books = sqliteTable(
   (t) => [
     uniqueIndex("books_identity").on(t.titleKey, t.authorKey),
     externalId("books_open_library", t.openLibraryId),
+    index("books_cover_key").on(t.coverKey).where(sql`${t.coverKey} is not null`),
     externalId("books_isbn13", t.isbn13),
     externalId("books_wikidata", t.wikidataId),
     index("books_author_ci").on(sql`lower(${t.author})`),
@@ -218,6 +221,12 @@ export const connections = sqliteTable(
     index("connections_movie_newest").on(t.movieId, t.createdAt, t.id, t.ownerPrivate, t.userId),
     index("connections_book_newest").on(t.bookId, t.createdAt, t.id, t.ownerPrivate, t.userId),
     index("connections_kind_newest").on(t.kind, t.createdAt, t.id, t.ownerPrivate, t.userId),
+    // Which connection an image key belongs to, asked by every image request (decision 028).
+    index("connections_screenshot_key").on(t.screenshotKey, t.ownerPrivate).where(sql`${t.screenshotKey} is not null`),
+    index("connections_movie_poster_key")
+      .on(t.moviePosterKey, t.ownerPrivate)
+      .where(sql`${t.moviePosterKey} is not null`),
+    index("connections_book_cover_key").on(t.bookCoverKey, t.ownerPrivate).where(sql`${t.bookCoverKey} is not null`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-rou
 import type { CommentView } from "../../../worker/core/discussion/index.ts";
 import { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "../../../worker/core/rules/comment-text.ts";
 import { memberName } from "../../../worker/core/rules/names.ts";
+import { readText } from "../../../worker/core/rules/text.ts";
 import { useHydrated } from "../../hydrated.ts";
 import type { RootData } from "../../meta.ts";
 import { Avatar } from "../avatar.tsx";
@@ -112,7 +113,7 @@ function AddComment({
         <span className="field__hint">
           {text.length}/{COMMENT_MAX}
         </span>
-        <button type="submit" className="button button--small" disabled={sending || (scripted && !text.trim())}>
+        <button type="submit" className="button button--small" disabled={sending || (scripted && !readText(text))}>
           {sending ? "Posting…" : "Post comment"}
         </button>
       </div>
@@ -189,7 +190,7 @@ function CommentItem({
   const intent = fetcher.formData?.get("intent");
   const deleting = intent === "delete-comment" && fetcher.state !== "idle";
   const failure = failureOf(fetcher) ?? failedHere;
-  const unchanged = draft.trim() === comment.text.trim();
+  const unchanged = readText(draft) === readText(comment.text);
   const here = `?editComment=${comment._id}#comments`;
   if (deleting) return null;
 
@@ -227,7 +228,7 @@ function CommentItem({
               <button
                 type="submit"
                 className="button button--small"
-                disabled={fetcher.state !== "idle" || (scripted && (!draft.trim() || unchanged))}
+                disabled={fetcher.state !== "idle" || (scripted && (!readText(draft) || unchanged))}
               >
                 Save
               </button>

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { connections, users } from "../../db/schema.ts";
+import { sessionGone } from "../auth/index.ts";
 import { connectionDeletion, deleteImages } from "../connections/index.ts";
 import { badRequest } from "../errors.ts";
+import { limitAttempt } from "../limits/index.ts";
 import { ACCOUNT_MESSAGES } from "../rules/index.ts";
 import { validate } from "../validation.ts";
 import { isCurrentPassword } from "./password.ts";
@@ -20,6 +22,7 @@ import { deleteAccountSchema } from "./schemas.ts";
 export async function deleteAccount(services: RequestServices, viewer: Viewer, input: unknown) {
   const { password } = validate(deleteAccountSchema, input ?? {});
   const { db } = services;
+  await limitAttempt(services, "deleteAccount");
   if (!(await isCurrentPassword(db, viewer.id, password))) {
     throw badRequest(ACCOUNT_MESSAGES.passwordIncorrect, "password");
   }
@@ -28,9 +31,9 @@ export async function deleteAccount(services: RequestServices, viewer: Viewer, i
     db.select({ key: users.pictureKey }).from(users).where(eq(users.id, viewer.id)),
     db.delete(users).where(eq(users.id, viewer.id)).returning({ id: users.id }),
   ]);
-  if (deleted.length) {
-    const keys = [...connectionKeys.map((row) => row.image_key), ...pictures.flatMap((row) => row.key ?? [])];
-    await deleteImages(services, keys);
-  }
+  // A deletion racing this one got there first: this token has failed, as it will for every later call.
+  if (!deleted.length) throw sessionGone();
+  const keys = [...connectionKeys.map((row) => row.image_key), ...pictures.flatMap((row) => row.key ?? [])];
+  await deleteImages(services, keys);
   return { message: ACCOUNT_MESSAGES.accountDeleted };
 }

@@ -609,14 +609,18 @@ export function connectionDeletion(db: Database, where: SQL) {
   return [
     ownImageKeys(db, where),
     unindexConnectionsIn(db, sql`select ${connections.id} from ${connections} where ${where}`),
-    db.delete(connections).where(where),
+    db.delete(connections).where(where).returning({ id: connections.id }),
   ] as const;
 }
 
-/** Deletes the viewer's own connection with everything that hangs off it, then its images. */
+/**
+ * Deletes the viewer's own connection with everything that hangs off it, then its images. Of racing deletes one
+ * answers; the others find it gone (404), and delete nothing.
+ */
 export async function deleteConnection(services: RequestServices, viewer: Viewer, id: string) {
   await ownConnection(services, viewer, id, CONNECTION_MESSAGES.notAuthorizedDelete);
-  const [keys] = await services.db.batch(connectionDeletion(services.db, eq(connections.id, id)));
+  const [keys, , deleted] = await services.db.batch(connectionDeletion(services.db, eq(connections.id, id)));
+  if (!deleted.length) throw notFound(CONNECTION_MESSAGES.notFound);
   await deleteImages(
     services,
     keys.map((row) => row.image_key),

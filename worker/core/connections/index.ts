@@ -30,6 +30,7 @@ export {
   SUGGESTION_MESSAGES,
   toPopularValues,
 } from "./filter-suggestions.ts";
+export { type ImageAccess, imageAccess } from "./image-access.ts";
 export { personWithConnections } from "./person-connections.ts";
 export { type PopularTag, popularTags, popularTagsRead, toPopularTags } from "./popular-tags.ts";
 export {

@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { notificationIf } from "../notifications/index.ts";
 import { authorVisibleTo, connectionVisibleTo, toUserSummary, type UserSummary } from "../people/index.ts";
-import { COMMENT_FORMS, COMMENT_TEXT_MESSAGES, type FormRules } from "../rules/index.ts";
+import { COMMENT_FORMS, COMMENT_TEXT_MESSAGES, type FormRules, readText } from "../rules/index.ts";
 import { checkRules } from "../validation.ts";
 
 /** API.md "Comment". */
@@ -111,7 +111,7 @@ export const COMMENT_MESSAGES = {
 
 /** The comment's text, trimmed and checked with the comment form's rules (the browser runs them too). */
 function commentText(input: unknown, form: FormRules<"text">): string {
-  const text = typeof input === "string" ? input.trim() : "";
+  const text = typeof input === "string" ? readText(input) : "";
   checkRules(form, { text });
   return text;
 }
@@ -199,9 +199,10 @@ export function commentDeletion(db: Database, where: SQL) {
   return db.delete(comments).where(where);
 }
 
-/** Deletes the viewer's own comment. */
+/** Deletes the viewer's own comment; of racing deletes one answers, the others find it gone (404). */
 export async function deleteComment(services: RequestServices, viewer: Viewer, commentId: string) {
   await ownComment(services, viewer, commentId, COMMENT_MESSAGES.notAuthorizedDelete);
-  await commentDeletion(services.db, eq(comments.id, commentId));
+  const deleted = await commentDeletion(services.db, eq(comments.id, commentId)).returning({ id: comments.id });
+  if (!deleted.length) throw notFound(COMMENT_MESSAGES.notFound);
   return { message: COMMENT_MESSAGES.removed };
 }

@@ -5,7 +5,7 @@ export {
   FORGOT_PASSWORD_FORM,
   RESET_PASSWORD_FORM,
 } from "./account-forms.ts";
-export { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./auth.ts";
+export { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./auth.ts";
 export { LOGIN_FORM, SIGNUP_FORM } from "./auth-forms.ts";
 export { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "./comment-text.ts";
 export { COMMENT_FORMS, COMMENT_TEXT_MESSAGES } from "./comments.ts";
@@ -30,6 +30,7 @@ export {
   type FormValues,
   firstFailure,
   imageRules,
+  readField,
   readForm,
 } from "./forms.ts";
 export {
@@ -41,7 +42,7 @@ export {
   VERDICT_MESSAGES,
   type VerdictChoice,
 } from "./kinds.ts";
-export { IMAGE_TYPES, MAX_IMAGE_BYTES, SHARE_IMAGE_SIZE } from "./limits.ts";
+export { IMAGE_TYPES, MAX_IMAGE_BYTES, REQUEST_LIMITS, REQUEST_MESSAGES, SHARE_IMAGE_SIZE } from "./limits.ts";
 export { listItems, normalizeTags, splitList } from "./lists.ts";
 export {
   EXTERNAL_ID_INPUTS,
@@ -79,4 +80,5 @@ export {
 } from "./people.ts";
 export { PROFILE_LIMITS, PROFILE_MESSAGES } from "./profile.ts";
 export { PROFILE_FORM } from "./profile-form.ts";
+export { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, readName, readText } from "./text.ts";
 export { NEW_WORK, WHICH_WORK_FIELDS } from "./which-work.ts";

@@ -31,10 +31,11 @@ const REASONS: Record<number, string> = {
   403: "Not allowed",
   404: "Not found",
   409: "Conflict",
-  413: "File too large",
+  413: "Request body or file too large",
   415: "Not an accepted image type",
   429: "Too many attempts",
   500: "Something went wrong on our side",
+  503: "Temporarily unavailable: the database cannot be reached",
 };
 
 function errorResponse(status: number) {
@@ -51,16 +52,15 @@ function errorResponse(status: number) {
  */
 export function operation(tag: string, summary: string, spec: Operation) {
   const access = spec.access ?? "public";
-  // Any route can fail unexpectedly; the API still answers `{message}`.
-  const errors = new Set([...(spec.errors ?? []), 500]);
+  // Any route can fail unexpectedly, or meet an outage (decision 029); the API still answers `{message}`.
+  const errors = new Set([...(spec.errors ?? []), 500, 503]);
   if (access === "member" || access === "moderator") errors.add(401);
   if (access === "moderator") errors.add(403);
   // A malformed id is refused with 400 before it is looked up.
   if (errors.has(404)) errors.add(400);
-  if (spec.uploads || spec.multipart) {
-    errors.add(413);
-    errors.add(415);
-  }
+  // Every body is read only up to its route's cap (decision 029).
+  if (spec.body || spec.uploads || spec.multipart) errors.add(413);
+  if (spec.uploads || spec.multipart) errors.add(415);
   const successes: [number, z.ZodType][] = [
     [spec.status ?? 200, spec.success],
     ...Object.entries(spec.alsoSucceeds ?? {}).map(([status, schema]): [number, z.ZodType] => [Number(status), schema]),

@@ -48,8 +48,7 @@ export const discovery = new Hono<AppEnv>()
     answer(c, await catalogFeed(c.var.services, "book", c.req.param("bookId"), c.req.query("page")), ATOM),
   )
   .onError((error, c) => {
-    // A feed or sitemap that does not exist is a plain 404 with its reason; anything else is a bug.
-    if (error instanceof AppError) return c.text(error.message, error.status);
-    console.error("Unhandled error in a feed or sitemap", error);
-    return c.text("Something went wrong on our side. Please try again.", 500);
+    // A feed or sitemap that does not exist is a plain 404 with its reason; an outage or a bug is the app's to answer.
+    if (error instanceof AppError && !c.var.services.databaseUnreachable()) return c.text(error.message, error.status);
+    throw error;
   });

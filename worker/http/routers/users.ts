@@ -19,7 +19,6 @@ import {
 } from "../../core/people/index.ts";
 import { readFieldsAndFiles, readJson } from "../body.ts";
 import { type MemberEnv, member } from "../middleware/member.ts";
-import { authRateLimit } from "../middleware/rate-limit.ts";
 import { operation } from "../openapi/describe.ts";
 import { AccountExport, Connection, Me, Message, PasswordChanged, Profile, UserSummary } from "../openapi/shapes.ts";
 
@@ -51,7 +50,6 @@ export const usersApi = new Hono<MemberEnv>()
       errors: [400, 429],
     }),
     member,
-    authRateLimit,
     async (c) => c.json(await deleteAccount(c.var.services, c.var.viewer, await readJson(c))),
   )
   .put(
@@ -63,7 +61,6 @@ export const usersApi = new Hono<MemberEnv>()
       errors: [400, 429],
     }),
     member,
-    authRateLimit,
     async (c) => c.json(await changePassword(c.var.services, c.var.viewer, await readJson(c))),
   )
   .put(
