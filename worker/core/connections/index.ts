@@ -30,8 +30,18 @@ export {
   SUGGESTION_MESSAGES,
   toPopularValues,
 } from "./filter-suggestions.ts";
+export { forgetIdempotencyKeys, IDEMPOTENCY_KEY_LIFETIME_MS } from "./idempotency.ts";
 export { personWithConnections } from "./person-connections.ts";
 export { type PopularTag, popularTags, popularTagsRead, toPopularTags } from "./popular-tags.ts";
+export {
+  type KeptImage,
+  keepImages,
+  keptIdsIn,
+  keptImagesOf,
+  NO_IMAGES,
+  type PostImages,
+  sentImages,
+} from "./post-images.ts";
 export {
   type ConnectionView,
   newestFirst,
