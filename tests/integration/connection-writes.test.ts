@@ -1,9 +1,9 @@
-import { eq, isNull } from "drizzle-orm";
+import { eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connections, stagedUploads } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import type { PlannedLoss } from "../support/counting-proxy.ts";
-import { api, registerUser } from "../support/http.ts";
+import { api, cookieFrom, nextClientAddress, postForm as postPageForm, registerUser } from "../support/http.ts";
 import { testPng } from "../support/images.ts";
 
 /**
@@ -13,9 +13,14 @@ import { testPng } from "../support/images.ts";
 let app: TestApp;
 let member: Awaited<ReturnType<typeof registerUser>>;
 let other: Awaited<ReturnType<typeof registerUser>>;
+let cookie: string;
+let otherCookie: string;
 beforeAll(async () => {
   app = await startTestApp({ countRoundTrips: true });
   [member, other] = await Promise.all([registerUser(app), registerUser(app)]);
+  const logIn = async (who: typeof member) =>
+    cookieFrom(await postPageForm(app, "/login", { email: who.email, password: who.password }));
+  [cookie, otherCookie] = await Promise.all([logIn(member), logIn(other)]);
 });
 afterAll(() => app?.close());
 afterEach(() => app.roundTrips?.cancelLosses());
@@ -226,5 +231,204 @@ describe("the scheduled sweep of staged uploads", () => {
     for (const { key } of unclaimed) expect(await imageStatus(key)).toBe(404);
     for (const key of shown) expect(await imageStatus(key)).toBe(200);
     expect(await app.db.select().from(stagedUploads)).toEqual([]);
+  });
+});
+
+/** Posts a page's multipart form as a browser without JavaScript does; no redirect is followed. */
+function postPage(path: string, fields: Record<string, string>, files: Record<string, Uint8Array> = {}, as = cookie) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  for (const [name, bytes] of Object.entries(files)) {
+    body.set(name, new File([bytes as BlobPart], `${name}.png`, { type: "image/png" }));
+  }
+  return fetch(app.url + path, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { Cookie: as, Origin: app.url, "CF-Connecting-IP": nextClientAddress() },
+  });
+}
+
+/** The staged upload a page that came back names for a field (its "Keep" box), if any. */
+const keptIn = (html: string, name: string) =>
+  html.match(new RegExp(`<input type="checkbox" name="${name}" checked="" value="([0-9a-f]{24})"`))?.[1];
+
+const connectionAt = async (response: Response) => {
+  expect(response.status).toBe(302);
+  const id = (response.headers.get("location") ?? "").replace("/connections/", "");
+  return (await api(app, "GET", `/connections/${id}`)).body;
+};
+
+const bytesAt = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer());
+
+describe("the create page keeps every value, images included, for the retry (no JavaScript)", () => {
+  it("gives each form an idempotency key, and marks what is needed for what", async () => {
+    const html = await (await fetch(`${app.url}/create`, { headers: { Cookie: cookie } })).text();
+    expect(html).toMatch(/<input type="hidden" name="idempotencyKey" value="[0-9a-f-]{36}"/);
+    expect(html.match(/class="field__need">Needed for a connection</g)).toHaveLength(2);
+    expect(html.match(/class="field__need">Needed for a text-only post</g)).toHaveLength(1);
+    // No field is required on its own, so none says so.
+    const start = html.indexOf('<form class="form connection-form"');
+    const form = html.slice(start, html.indexOf("</form>", start));
+    expect(form).toContain('name="movieTitle"');
+    expect(form).not.toContain("required");
+  });
+
+  it("comes back from a field's error with its images kept, and the retry posts them without the files", async () => {
+    const poster = testPng("kept poster");
+    const screenshot = testPng("kept screenshot");
+    const fields = { movieTitle: "Arrival", movieYear: "20166", bookTitle: "Story of Your Life", context: "Kept." };
+    const failed = await postPage("/create", fields, { moviePoster: poster, screenshot });
+    expect(failed.status).toBe(400);
+    const html = await failed.text();
+    expect(html).toContain("Movie year must be a year between 1000 and 2100.");
+    expect(html).toContain('value="Story of Your Life"');
+    const keptPoster = keptIn(html, "keptMoviePoster");
+    const keptScreenshot = keptIn(html, "keptScreenshot");
+    expect(keptPoster).toBeDefined();
+    expect(keptScreenshot).toBeDefined();
+    expect(html).toContain(`src="/uploads/${keptPoster}"`);
+    expect(html).toContain("moviePoster.png");
+    expect(html).not.toContain("choose them again");
+
+    const posted = await connectionAt(
+      await postPage("/create", {
+        ...fields,
+        movieYear: "2016",
+        keptMoviePoster: keptPoster as string,
+        keptScreenshot: keptScreenshot as string,
+      }),
+    );
+    expect(await bytesAt(posted.moviePosterUrl)).toEqual(poster);
+    expect(await bytesAt(posted.screenshotUrl)).toEqual(screenshot);
+    const rows = await app.db
+      .select()
+      .from(stagedUploads)
+      .where(inArray(stagedUploads.id, [keptPoster as string, keptScreenshot as string]));
+    expect(rows.every((row) => row.claimedAt !== null)).toBe(true);
+  });
+
+  it("keeps the good image when another is refused, with the spec's message at the refused one", async () => {
+    const notAnImage = new TextEncoder().encode("plain text, not a picture");
+    const failed = await postPage(
+      "/create",
+      { context: "One bad file." },
+      { bookCover: notAnImage, screenshot: testPng("good") },
+    );
+    expect(failed.status).toBe(415);
+    const html = await failed.text();
+    expect(html).toContain("Invalid file type for book cover. Please upload: image/png, image/jpeg, image/gif.");
+    expect(keptIn(html, "keptScreenshot")).toBeDefined();
+    expect(keptIn(html, "keptBookCover")).toBeUndefined();
+  });
+
+  it("shows a kept image to its uploader only", async () => {
+    const html = await (await postPage("/create", { context: "" }, { screenshot: testPng("private") })).text();
+    const id = keptIn(html, "keptScreenshot");
+    const mine = await fetch(`${app.url}/uploads/${id}`, { headers: { Cookie: cookie } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("cache-control")).toBe("private, max-age=3600");
+    expect(new Uint8Array(await mine.arrayBuffer())).toEqual(testPng("private"));
+    expect((await fetch(`${app.url}/uploads/${id}`, { headers: { Cookie: otherCookie } })).status).toBe(404);
+    expect((await fetch(`${app.url}/uploads/${id}`, { redirect: "manual" })).status).toBe(302);
+  });
+
+  it("refuses a kept image that is someone else's, already posted, or too old, at its field", async () => {
+    const notKept = "The screenshot you chose before is no longer kept. Please choose it again.";
+    const html = await (await postPage("/create", { context: "" }, { screenshot: testPng("once") })).text();
+    const id = keptIn(html, "keptScreenshot") as string;
+    const theirs = await postPage("/create", { context: "Not mine.", keptScreenshot: id }, {}, otherCookie);
+    expect(theirs.status).toBe(400);
+    expect(await theirs.text()).toContain(notKept);
+
+    await connectionAt(await postPage("/create", { context: "First use.", keptScreenshot: id }));
+    const again = await postPage("/create", { context: "Second use.", keptScreenshot: id });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain(notKept);
+
+    const old = await (await postPage("/create", { context: "" }, { screenshot: testPng("old") })).text();
+    const oldId = keptIn(old, "keptScreenshot") as string;
+    await app.db
+      .update(stagedUploads)
+      .set({ createdAt: Date.now() - 13 * 60 * 60_000 })
+      .where(eq(stagedUploads.id, oldId));
+    const late = await postPage("/create", { context: "Too late.", keptScreenshot: oldId });
+    expect(late.status).toBe(400);
+    expect(await late.text()).toContain(notKept);
+  });
+
+  it("posts once when the same form is sent twice", async () => {
+    const fields = { context: `sent twice ${newKey()}`, idempotencyKey: crypto.randomUUID() };
+    const first = await connectionAt(await postPage("/create", fields, { screenshot: testPng("twice") }));
+    const second = await connectionAt(await postPage("/create", fields, { screenshot: testPng("twice") }));
+    expect(second._id).toBe(first._id);
+    expect(await rowsWithContext(fields.context)).toHaveLength(1);
+    const changed = await postPage("/create", { ...fields, context: "changed" });
+    expect(changed.status).toBe(422);
+    expect(await changed.text()).toContain("This form was already posted with other content.");
+  });
+
+  it("after a failure of the server's own, keeps everything, and the retry posts once", async () => {
+    const fields = { context: `server failure ${newKey()}`, tags: "kept, tags", idempotencyKey: crypto.randomUUID() };
+    proxy().loseNext({ match: insertsConnection, loss: "request" });
+    const failed = await postPage("/create", fields, { screenshot: testPng("server failure") });
+    expect(proxy().lossesPending()).toBe(0);
+    expect(failed.status).toBe(500);
+    const html = await failed.text();
+    expect(html).toContain("Failed to create connection.");
+    expect(html).toContain('value="kept, tags"');
+    expect(html).toContain(`value="${fields.idempotencyKey}"`);
+    const kept = keptIn(html, "keptScreenshot") as string;
+    expect(kept).toBeDefined();
+    const posted = await connectionAt(await postPage("/create", { ...fields, keptScreenshot: kept }));
+    expect(await bytesAt(posted.screenshotUrl)).toEqual(testPng("server failure"));
+    expect(await rowsWithContext(fields.context)).toHaveLength(1);
+  });
+});
+
+describe("the edit page keeps its values and new screenshot for the retry (no JavaScript)", () => {
+  it("comes back from an error with the screenshot kept, and the retry replaces the old one", async () => {
+    const created = await create(postForm({ context: `to edit ${newKey()}` }));
+    const oldKey = keyOf(created.body.screenshotUrl);
+    const tooManyTags = Array.from({ length: 21 }, (_, index) => `tag${index}`).join(", ");
+    const failed = await postPage(
+      `/connections/${created.body._id}/edit`,
+      { context: "Edited context.", tags: tooManyTags },
+      { screenshot: testPng("new still") },
+    );
+    expect(failed.status).toBe(400);
+    const html = await failed.text();
+    expect(html).toContain("Tags: at most 20 entries.");
+    expect(html).toContain("Edited context.");
+    const kept = keptIn(html, "keptScreenshot") as string;
+    expect(kept).toBeDefined();
+    expect(await imageStatus(oldKey)).toBe(200);
+
+    const saved = await postPage(`/connections/${created.body._id}/edit`, {
+      context: "Edited context.",
+      tags: "fewer",
+      keptScreenshot: kept,
+    });
+    expect(saved.status).toBe(302);
+    const edited = (await api(app, "GET", `/connections/${created.body._id}`)).body;
+    expect(edited.context).toBe("Edited context.");
+    expect(await bytesAt(edited.screenshotUrl)).toEqual(testPng("new still"));
+    expect(await imageStatus(oldKey)).toBe(404);
+  });
+
+  it("after a failure of the server's own, keeps the values and the screenshot", async () => {
+    const created = await create(postForm({ context: `edit failure ${newKey()}` }));
+    proxy().loseNext({ match: updatesConnection, loss: "request" });
+    const failed = await postPage(
+      `/connections/${created.body._id}/edit`,
+      { context: "Lost edit.", tags: "kept" },
+      { screenshot: testPng("lost edit") },
+    );
+    expect(proxy().lossesPending()).toBe(0);
+    expect(failed.status).toBe(500);
+    const html = await failed.text();
+    expect(html).toContain("Failed to save changes.");
+    expect(html).toContain("Lost edit.");
+    expect(keptIn(html, "keptScreenshot")).toBeDefined();
   });
 });

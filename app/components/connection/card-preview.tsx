@@ -47,15 +47,21 @@ export default function CardPreview({ form }: { form: RefObject<HTMLFormElement 
   if (!viewer || !values) return null;
   const image = (field: ImageField) =>
     images.current.urlOf(field, values.get(field), values.get(KEPT_IMAGE_FIELDS[field]));
+  const connection = previewOf(values, viewer, image);
+  const started = connection.movieRef || connection.bookRef || connection.context;
   return (
-    <aside className="card-preview" aria-labelledby="card-preview-title">
+    <section className="card-preview" aria-labelledby="card-preview-title">
       <h2 id="card-preview-title" className="card-preview__title">
         Preview
       </h2>
-      <div inert>
-        <ConnectionCard connection={previewOf(values, viewer, image)} headingLevel={3} />
-      </div>
-    </aside>
+      {started ? (
+        <div inert>
+          <ConnectionCard connection={connection} headingLevel={3} />
+        </div>
+      ) : (
+        <p className="muted">Your card appears here as you fill in the form.</p>
+      )}
+    </section>
   );
 }
 
