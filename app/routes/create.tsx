@@ -12,7 +12,7 @@ import { WhichWork } from "../components/which-work.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { useHydrated } from "../hydrated.ts";
 import { pageMeta } from "../meta.ts";
-import createStyles from "../styles/create.css?url";
+import previewStyles from "../styles/card-preview.css?url";
 import lookupStyles from "../styles/lookup.css?url";
 import type { Route } from "./+types/create";
 
@@ -23,7 +23,7 @@ const CardPreview = lazy(() => import("../components/connection/card-preview.tsx
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: lookupStyles },
-  { rel: "stylesheet", href: createStyles },
+  { rel: "stylesheet", href: previewStyles },
 ];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -76,7 +76,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
       <p className="muted">
         Link a movie and a book with a few words on why they belong together, or write a text-only post.
       </p>
-      <div className="create-layout">
+      <div className="form-layout">
         <Form
           method="post"
           encType="multipart/form-data"

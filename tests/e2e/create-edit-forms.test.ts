@@ -165,7 +165,7 @@ describe.each(modes)("create and edit forms ($size, $name)", (mode) => {
     await context.close();
   });
 
-  it("previews the card as the form is filled (with JavaScript)", async () => {
+  it("previews the card as the create and edit forms are filled (with JavaScript)", async () => {
     const { context, page } = await memberPage(mode);
     await open(page, "/create", javaScriptEnabled);
     const preview = page.getByRole("region", { name: "Preview" });
@@ -199,6 +199,27 @@ describe.each(modes)("create and edit forms ($size, $name)", (mode) => {
       .toBe(60);
     // A picture of the post, not a second form: nothing in it can be focused or clicked.
     await expect(preview.locator("[inert]").count()).resolves.toBe(1);
+
+    // The edit page previews the card as the edit will leave it.
+    const token = await demoToken();
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ movieTitle: "Solaris", bookTitle: "Solaris", context: "As it was." }))
+      body.set(name, value);
+    body.set("screenshot", new File([stillBytes as BlobPart], "still.png", { type: "image/png" }));
+    const created = await api(app, "POST", "/connections", { token, body });
+    await open(page, `/connections/${created.body._id}/edit`, javaScriptEnabled);
+    const edited = page.getByRole("region", { name: "Preview" }).locator("article.card");
+    await expect.poll(() => edited.locator(".card__context").textContent()).toBe("As it was.");
+    await expect(edited.locator(".card__screenshot").count()).resolves.toBe(1);
+    const editForm = page.locator("form.connection-form");
+    await editForm.getByLabel("Context").fill("As it will be.");
+    await editForm.getByLabel("Tags").fill("ocean, memory");
+    await editForm.getByLabel("Book author").fill("Stanisław Lem");
+    await editForm.getByLabel("Remove screenshot").check();
+    await expect.poll(() => edited.locator(".card__context").textContent()).toBe("As it will be.");
+    await expect(edited.locator(".tags li").allTextContents()).resolves.toEqual(["#ocean", "#memory"]);
+    await expect(edited.getByText("Stanisław Lem").count()).resolves.toBe(1);
+    await expect(edited.locator(".card__screenshot").count()).resolves.toBe(0);
     await context.close();
   });
 
@@ -265,16 +286,18 @@ describe.each(modes)("create and edit forms ($size, $name)", (mode) => {
     });
     const { context, page } = await memberPage(mode);
     await open(page, `/connections/${created.body._id}/edit`, javaScriptEnabled);
-    await page.getByLabel("Context").fill("After the edit.");
-    await page.getByLabel("Tags").fill("zone");
-    await page.getByLabel("Screenshot").setInputFiles(files.still);
+    // The form's fields (the preview's card lists its tags under the same label).
+    const form = page.locator("form.connection-form");
+    await form.getByLabel("Context").fill("After the edit.");
+    await form.getByLabel("Tags").fill("zone");
+    await form.getByLabel("Screenshot").setInputFiles(files.still);
 
     app.roundTrips?.loseNext({ match: updatesConnection, loss: "request" });
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByRole("alert").filter({ hasText: "Failed to save changes." }).waitFor();
     expect(app.roundTrips?.lossesPending()).toBe(0);
-    await expect(page.getByLabel("Context").inputValue()).resolves.toBe("After the edit.");
-    await expect(page.getByLabel("Tags").inputValue()).resolves.toBe("zone");
+    await expect(form.getByLabel("Context").inputValue()).resolves.toBe("After the edit.");
+    await expect(form.getByLabel("Tags").inputValue()).resolves.toBe("zone");
     await page.getByRole("checkbox", { name: /^Keep .+ from your last try$/ }).waitFor();
 
     await Promise.all([

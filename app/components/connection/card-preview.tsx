@@ -13,12 +13,20 @@ import { ConnectionCard } from "./connection-card.tsx";
 type ImageField = keyof typeof KEPT_IMAGE_FIELDS;
 
 /**
- * The create form's live preview: the real card (`ConnectionCard`), built from what the form holds now, redrawn
- * as the member types, picks a suggestion or chooses an image. It is a picture of the post, not a second copy
- * of the form: `inert` keeps its links and buttons out of reach and out of the accessibility tree. Loaded after
- * hydration, in its own chunk, so the page's first load carries none of it.
+ * The live preview of the create and edit forms: the real card (`ConnectionCard`), built from what the form holds
+ * now (on the edit page, over the connection as it is), redrawn as the member types, picks a suggestion or
+ * chooses an image. It is a picture of the post, not a second copy of the form: `inert` keeps its links and
+ * buttons out of reach and out of the accessibility tree. Loaded after hydration, in its own chunk, so the
+ * pages' first load carries none of it.
  */
-export default function CardPreview({ form }: { form: RefObject<HTMLFormElement | null> }) {
+export default function CardPreview({
+  form,
+  editing,
+}: {
+  form: RefObject<HTMLFormElement | null>;
+  /** The connection the form edits; none for a new post. */
+  editing?: ConnectionView;
+}) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const images = useRef(new ObjectUrls());
   const [values, setValues] = useState<FormData | null>(null);
@@ -47,7 +55,7 @@ export default function CardPreview({ form }: { form: RefObject<HTMLFormElement 
   if (!viewer || !values) return null;
   const image = (field: ImageField) =>
     images.current.urlOf(field, values.get(field), values.get(KEPT_IMAGE_FIELDS[field]));
-  const connection = previewOf(values, viewer, image);
+  const connection = editing ? editedOf(editing, values, image) : previewOf(values, viewer, image);
   const started = connection.movieRef || connection.bookRef || connection.context;
   return (
     <section className="card-preview" aria-labelledby="card-preview-title">
@@ -95,7 +103,7 @@ function previewOf(
       profileImageUrl: viewer.pictureUrl ?? "",
     },
     context: text(values, "context"),
-    kind: CONNECTION_KINDS.includes(kind as ConnectionKind) ? (kind as ConnectionKind) : "other",
+    kind: kindOf(kind),
     tags: normalizeTags(text(values, "tags")),
     createdAt: now,
     updatedAt: now,
@@ -136,6 +144,27 @@ function previewOf(
     verdict: null,
   };
 }
+
+/**
+ * The connection as the edit form would leave it: its context, kind, tags, book author and screenshot from the
+ * form (a field the form lacks keeps its value), the rest as it is.
+ */
+function editedOf(connection: ConnectionView, values: FormData, image: (field: ImageField) => string): ConnectionView {
+  const author = values.has("bookAuthor") ? text(values, "bookAuthor") : (connection.bookRef?.author ?? "");
+  const kind = text(values, "kind");
+  return {
+    ...connection,
+    context: text(values, "context"),
+    kind: values.has("kind") ? kindOf(kind) : connection.kind,
+    tags: values.has("tags") ? normalizeTags(text(values, "tags")) : connection.tags,
+    screenshotUrl: image("screenshot") || (values.get("removeScreenshot") ? "" : connection.screenshotUrl),
+    bookRef: connection.bookRef && { ...connection.bookRef, author, authorSlug: personSlug(author) },
+  };
+}
+
+/** A kind as the server stores it: blank (or anything else) is `other`. */
+const kindOf = (value: string): ConnectionKind =>
+  CONNECTION_KINDS.includes(value as ConnectionKind) ? (value as ConnectionKind) : "other";
 
 /**
  * Object URLs for the chosen files, one per field, made once per file and revoked when the file changes; a
