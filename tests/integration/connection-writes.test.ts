@@ -386,6 +386,28 @@ describe("the create page keeps every value, images included, for the retry (no 
   });
 });
 
+describe("a deleted account's kept images", () => {
+  it("go with the account, at once", async () => {
+    const leaving = await registerUser(app);
+    const leavingCookie = cookieFrom(
+      await postPageForm(app, "/login", { email: leaving.email, password: leaving.password }),
+    );
+    const html = await (
+      await postPage("/create", { context: "" }, { screenshot: testPng("left behind") }, leavingCookie)
+    ).text();
+    const id = keptIn(html, "keptScreenshot") as string;
+    const [row] = await app.db.select().from(stagedUploads).where(eq(stagedUploads.id, id));
+    expect(await imageStatus(row?.imageKey ?? null)).toBe(200);
+    const deleted = await api(app, "DELETE", "/users/me", {
+      token: leaving.token,
+      body: { password: leaving.password },
+    });
+    expect(deleted.status).toBe(200);
+    expect(await app.db.select().from(stagedUploads).where(eq(stagedUploads.id, id))).toEqual([]);
+    expect(await imageStatus(row?.imageKey ?? null)).toBe(404);
+  });
+});
+
 describe("the edit page keeps its values and new screenshot for the retry (no JavaScript)", () => {
   it("comes back from an error with the screenshot kept, and the retry replaces the old one", async () => {
     const created = await create(postForm({ context: `to edit ${newKey()}` }));
