@@ -12,7 +12,7 @@ import { IDEMPOTENCY_MESSAGES } from "../rules/index.ts";
  */
 
 /** How long a key names its post. */
-export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

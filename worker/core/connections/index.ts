@@ -30,7 +30,7 @@ export {
   SUGGESTION_MESSAGES,
   toPopularValues,
 } from "./filter-suggestions.ts";
-export { forgetIdempotencyKeys, IDEMPOTENCY_KEY_LIFETIME_MS } from "./idempotency.ts";
+export { forgetIdempotencyKeys } from "./idempotency.ts";
 export { personWithConnections } from "./person-connections.ts";
 export { type PopularTag, popularTags, popularTagsRead, toPopularTags } from "./popular-tags.ts";
 export {
@@ -38,7 +38,6 @@ export {
   keepImages,
   keptIdsIn,
   keptImagesOf,
-  NO_IMAGES,
   type PostImages,
   sentImages,
 } from "./post-images.ts";

@@ -30,8 +30,6 @@ export interface PostImages {
   refused: AppError | null;
 }
 
-export const NO_IMAGES: PostImages = { images: {}, refused: null };
-
 /** A checked upload as the write takes it: with its kind, the name it was chosen under and its digest. */
 async function newImage(field: ImageField, file: unknown): Promise<NewImage | null> {
   const image = await readImageUpload(file, imageMessages(IMAGE_KINDS[field]), field);

@@ -5,8 +5,6 @@ export {
   keptImageFile,
   keptImages,
   type NewImage,
-  STAGED_UPLOAD_KEPT_MS,
-  STAGED_UPLOAD_SWEPT_MS,
   type StagedImage,
   stagedImagesDeletion,
   stageImages,

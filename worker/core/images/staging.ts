@@ -15,12 +15,12 @@ import type { ImageUpload } from "./uploads.ts";
 
 const HOUR = 60 * 60 * 1000;
 /** How long a failed form's images can be named by its retry. */
-export const STAGED_UPLOAD_KEPT_MS = 12 * HOUR;
+const STAGED_UPLOAD_KEPT_MS = 12 * HOUR;
 /**
  * When the sweep deletes an unclaimed image (and forgets a claimed one): twice the retry window, so any write that
  * could still claim an image has long finished before the image can go.
  */
-export const STAGED_UPLOAD_SWEPT_MS = 24 * HOUR;
+const STAGED_UPLOAD_SWEPT_MS = 24 * HOUR;
 
 export interface StagedImage {
   id: string;
