@@ -39,6 +39,7 @@ export default [
   layout("routes/member-area.tsx", [
     route("create", "routes/create.tsx"),
     route("connections/:connectionId/edit", "routes/connection-edit.tsx"),
+    route("uploads/:uploadId", "routes/staged-upload.tsx"),
     route("connections/:connectionId/delete", "routes/connection-delete.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("follow-requests", "routes/follow-requests.tsx"),

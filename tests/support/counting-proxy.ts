@@ -2,7 +2,8 @@
  * A transparent HTTP proxy in front of the local database server: the Worker's DATABASE_URL points here instead,
  * so the application runs unmodified while every request its libSQL client sends (each one a network round trip,
  * as it would be to Turso) is recorded. The round-trip tests count them; the benchmark (scripts/bench) also reads
- * what each one asked and how long the database took.
+ * what each one asked and how long the database took. Tests of failures make it lose a request or a reply
+ * (`loseNext`), as a network between a Worker and Turso can.
  */
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,8 +27,30 @@ export interface DbRequest {
   failed: boolean;
 }
 
+/**
+ * How a request is lost: before the database sees it (`request`), or after the database has done it and
+ * answered (`reply`; a write has committed, but the Worker never learns it). Either way the Worker's connection
+ * is cut, so its client sees a network error, not an answer.
+ */
+export type Loss = "request" | "reply";
+
+/** One planned loss: the next request whose SQL texts `match` accepts is lost as `loss` says. */
+export interface PlannedLoss {
+  match: (sql: string[]) => boolean;
+  loss: Loss;
+}
+
 export interface CountingProxy {
   url: string;
+  /**
+   * Plans losses, in order: the first applies to the next request it matches, the second to the next request it
+   * matches after that, and so on.
+   */
+  loseNext(...losses: PlannedLoss[]): void;
+  /** How many planned losses have not happened yet (a test checks its own all did). */
+  lossesPending(): number;
+  /** Drops the losses that have not happened, so they cannot reach the next test. */
+  cancelLosses(): void;
   /** Starts a new window: `settle` returns the requests sent from now on. */
   reset(): void;
   /** Waits until no database request is in flight, then returns the window's requests in the order they were sent. */
@@ -48,6 +71,7 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   let whenIdle: Array<() => void> = [];
   /** When the database server last finished a request (it works through them one at a time). */
   let lastEnd = 0;
+  let planned: PlannedLoss[] = [];
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     const started = performance.now();
@@ -61,6 +85,12 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
       failed: false,
     };
     sent.push(request); // a reset while it runs leaves it in the window it was sent in
+    const loss = planned[0]?.match(request.sql) ? planned.shift() : undefined;
+    if (loss?.loss === "request") {
+      request.failed = true;
+      res.socket?.destroy();
+      return;
+    }
     inFlight++;
     let finished = false;
     const done = () => {
@@ -84,6 +114,16 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
       },
       (response) => {
         if ((response.statusCode ?? 502) >= 500) request.failed = true;
+        if (loss) {
+          // The database has answered; read the answer to its end, then cut the Worker off without it.
+          request.failed = true;
+          response.resume();
+          response.on("end", () => {
+            res.socket?.destroy();
+            done();
+          });
+          return;
+        }
         res.writeHead(response.statusCode ?? 502, response.headers);
         response.pipe(res);
         response.on("end", done);
@@ -127,6 +167,13 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
 
   return {
     url: `http://127.0.0.1:${port}`,
+    loseNext(...losses) {
+      planned.push(...losses);
+    },
+    lossesPending: () => planned.length,
+    cancelLosses() {
+      planned = [];
+    },
     reset() {
       sent = [];
     },

@@ -35,6 +35,11 @@ export function userFailure(error: unknown): AppError {
   throw error;
 }
 
+/** The user-facing failure an error is, or null for anything else (for an answer that must be given regardless). */
+export function knownFailure(error: unknown): AppError | null {
+  return error instanceof AppError ? error : null;
+}
+
 /** The API's reply body (API.md: every error is `{message}`, nothing more). */
 export function apiErrorBody(error: AppError): { message: string } {
   return { message: error.message };

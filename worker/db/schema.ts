@@ -28,7 +28,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { CONNECTION_KINDS, VERDICT_CHOICES } from "../core/rules/index.ts";
+import { CONNECTION_KINDS, IMAGE_FIELDS, VERDICT_CHOICES } from "../core/rules/index.ts";
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, RESOLVE_ACTIONS } from "../core/rules/moderation.ts";
 
 const createdAt = () =>
@@ -579,5 +579,52 @@ export const verdicts = sqliteTable(
     index("verdicts_book").on(t.bookId, t.movieId),
     index("verdicts_most_debated").on(sql`(${t.total} - abs(${t.book} - ${t.film})) desc`),
     index("verdicts_clearest").on(sql`(abs(${t.book} - ${t.film}) * 1.0 / ${t.total}) desc`, desc(t.total)),
+  ],
+);
+
+/**
+ * An image put in R2 for a write that has not shown it yet (decision 030). The row is written before the object,
+ * and the write that shows the image claims it in the same transaction, so an object is either shown by a row or
+ * listed here unclaimed. A form that failed names its images by these ids, so the retry needs no file again; the
+ * scheduled sweep deletes the objects nobody claimed within a day, and the claimed rows after a day. `user_id`
+ * has no foreign key on purpose: the account's deletion deletes its unclaimed objects and rows itself.
+ */
+export const stagedUploads = sqliteTable(
+  "staged_uploads",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    /** The connection image field it was chosen for. */
+    field: text("field", { enum: IMAGE_FIELDS }).notNull(),
+    imageKey: text("image_key").notNull(),
+    /** The file's name as the member chose it, shown by the form that keeps it. */
+    fileName: text("file_name").notNull(),
+    /** SHA-256 of the bytes (hex): a retry naming this upload is the same request as one sending the file. */
+    digest: text("digest").notNull(),
+    createdAt: createdAt(),
+    /** When a row took the image (null: none yet). Kept a day, so a retry of that post is still known as one. */
+    claimedAt: integer("claimed_at", { mode: "number" }),
+  },
+  (t) => [index("staged_uploads_user").on(t.userId), index("staged_uploads_due").on(t.claimedAt, t.createdAt)],
+);
+
+/**
+ * A member's Idempotency-Key for a connection they posted (decision 030): a retry with the key answers that
+ * connection instead of posting again. Written in the post's own transaction; kept a day, then swept.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: childOf("user_id", () => users.id),
+    key: text("key").notNull(),
+    /** SHA-256 of the request (fields and image digests): a reused key with another request is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    connectionId: childOf("connection_id", () => connections.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("idempotency_keys_connection").on(t.connectionId),
+    index("idempotency_keys_oldest").on(t.createdAt),
   ],
 );

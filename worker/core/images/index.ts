@@ -1,5 +1,16 @@
 export { apiImageUrl, type ImageKind, imageUrl, memberPictureFields } from "./keys.ts";
-export { type ImageBucket, storeImage } from "./store.ts";
+export {
+  claimImages,
+  digestOf,
+  keptImageFile,
+  keptImages,
+  type NewImage,
+  type StagedImage,
+  stagedImagesDeletion,
+  stageImages,
+  sweepStagedImages,
+} from "./staging.ts";
+export { type ImageBucket, removeImages, storeImage } from "./store.ts";
 export {
   type ImageUpload,
   imageFromBytes,

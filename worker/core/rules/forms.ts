@@ -73,6 +73,16 @@ function controlCharacterField<Name extends string>(form: FormRules<Name>, value
   return null;
 }
 
+/** The first rule the values break at `field` (the rules of other fields are not asked); null when none. */
+export function firstFailureAt<Name extends string>(
+  form: FormRules<Name>,
+  values: FormValues<Name>,
+  field: Name,
+): FieldError | null {
+  const rule = form.rules.find((candidate) => candidate.failsAt(values) === field);
+  return rule ? { message: rule.message, field } : null;
+}
+
 /** A field's HTML constraints: every rule's attributes for it, merged. */
 export function attributesOf<Name extends string>(form: FormRules<Name>, name: Name): FieldAttributes {
   return Object.assign({}, ...form.rules.map((rule) => rule.attributes?.[name]));

@@ -12,10 +12,15 @@ export { COMMENT_FORMS, COMMENT_TEXT_MESSAGES } from "./comments.ts";
 export {
   CONNECTION_LIMITS,
   CONNECTION_MESSAGES,
+  IDEMPOTENCY_FIELD,
+  IDEMPOTENCY_MESSAGES,
+  IMAGE_FIELDS,
   IMAGE_KINDS,
   type ImageField,
   imageMessages,
+  KEPT_IMAGE_FIELDS,
   NEED_TITLES_OR_CONTEXT,
+  SAVE_FAILED,
 } from "./connections.ts";
 export { CREATE_CONNECTION_FORM } from "./create-connection-form.ts";
 export { EDIT_CONNECTION_FORMS } from "./edit-connection-forms.ts";

@@ -23,6 +23,10 @@ interface Operation {
   /** The route takes image files (size and type are checked). */
   uploads?: boolean;
   query?: Record<string, string>;
+  /** Optional request headers the route reads, by name, with what each does. */
+  headers?: Record<string, string>;
+  /** Headers the success answer may carry, by name, with what each says. */
+  successHeaders?: Record<string, string>;
 }
 
 const REASONS: Record<number, string> = {
@@ -33,6 +37,7 @@ const REASONS: Record<number, string> = {
   409: "Conflict",
   413: "Request body or file too large",
   415: "Not an accepted image type",
+  422: "Idempotency-Key already used for a different request",
   429: "Too many attempts",
   500: "Something went wrong on our side",
   503: "Temporarily unavailable: the database cannot be reached",
@@ -65,23 +70,39 @@ export function operation(tag: string, summary: string, spec: Operation) {
     [spec.status ?? 200, spec.success],
     ...Object.entries(spec.alsoSucceeds ?? {}).map(([status, schema]): [number, z.ZodType] => [Number(status), schema]),
   ];
+  const successHeaders = spec.successHeaders
+    ? {
+        headers: Object.fromEntries(
+          Object.entries(spec.successHeaders).map(([name, description]) => [
+            name,
+            { description, schema: { type: "string" as const } },
+          ]),
+        ),
+      }
+    : {};
+  const parameters = [
+    ...Object.entries(spec.query ?? {}).map(([name, description]) => ({
+      name,
+      in: "query" as const,
+      required: false,
+      description,
+      schema: { type: "string" as const },
+    })),
+    ...Object.entries(spec.headers ?? {}).map(([name, description]) => ({
+      name,
+      in: "header" as const,
+      required: false,
+      description,
+      schema: { type: "string" as const, minLength: 1, maxLength: 255 },
+    })),
+  ];
   // hono-openapi converts zod schemas on their input side by default, which is what a client sends.
   const bodySchema = spec.body ? resolver(spec.body) : undefined;
   return describeRoute({
     tags: [tag],
     summary,
     ...(access === "public" ? {} : { security: access === "optional" ? [{}, { bearer: [] }] : [{ bearer: [] }] }),
-    ...(spec.query
-      ? {
-          parameters: Object.entries(spec.query).map(([name, description]) => ({
-            name,
-            in: "query" as const,
-            required: false,
-            description,
-            schema: { type: "string" as const },
-          })),
-        }
-      : {}),
+    ...(parameters.length ? { parameters } : {}),
     ...(bodySchema
       ? {
           requestBody: {
@@ -97,7 +118,7 @@ export function operation(tag: string, summary: string, spec: Operation) {
       ...Object.fromEntries(
         successes.map(([status, schema]) => [
           String(status),
-          { description: "Success", content: { "application/json": { schema: resolver(schema) } } },
+          { description: "Success", content: { "application/json": { schema: resolver(schema) } }, ...successHeaders },
         ]),
       ),
       ...Object.fromEntries([...errors].sort((a, b) => a - b).map(errorResponse)),

@@ -12,6 +12,7 @@ import {
   popularTags,
   readFeedFilters,
   searchConnections,
+  sentImages,
   updateConnection,
   updateConnectionSchema,
 } from "../../core/connections/index.ts";
@@ -93,12 +94,28 @@ export const connectionsApi = new Hono<MemberEnv>()
       body: createConnectionSchema,
       multipart: true,
       success: Connection,
-      errors: [400],
+      errors: [400, 422],
+      headers: {
+        "Idempotency-Key":
+          "Makes a retry safe: 1 to 255 visible ASCII characters (quoted or not), unique per post. For 24 hours a " +
+          "request with the same key and the same fields and images answers the connection it created (201, " +
+          "Idempotent-Replayed: true) instead of posting again; the same key with another request answers 422. " +
+          "Keys are the member's own: another member's use of a key is unrelated.",
+      },
+      successHeaders: { "Idempotent-Replayed": '"true" when the answer is an earlier post with this Idempotency-Key' },
     }),
     member,
     async (c) => {
       const { fields, files } = await readFieldsAndFiles(c);
-      return c.json(await createConnection(c.var.services, c.var.viewer, fields, files), 201);
+      const { connection, replayed } = await createConnection(
+        c.var.services,
+        c.var.viewer,
+        fields,
+        files,
+        c.req.header("Idempotency-Key") ?? null,
+      );
+      if (replayed) c.header("Idempotent-Replayed", "true");
+      return c.json(connection, 201);
     },
   )
   .put(
@@ -113,7 +130,8 @@ export const connectionsApi = new Hono<MemberEnv>()
     member,
     async (c) => {
       const { fields, files } = await readFieldsAndFiles(c);
-      return c.json(await updateConnection(c.var.services, c.var.viewer, c.req.param("id"), fields, files));
+      const screenshot = await sentImages(files, ["screenshot"]);
+      return c.json(await updateConnection(c.var.services, c.var.viewer, c.req.param("id"), fields, screenshot));
     },
   )
   .delete(
