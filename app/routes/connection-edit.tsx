@@ -4,6 +4,7 @@ import { connectionTitle } from "../../worker/core/rules/names.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { KindField } from "../components/kind-field.tsx";
+import { ResponsiveImage } from "../components/responsive-image.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
@@ -57,12 +58,13 @@ export default function EditConnection({ loaderData, actionData }: Route.Compone
         {connection.screenshotUrl ? (
           <div className="field">
             <span className="field__label">Current screenshot</span>
-            <img
+            <ResponsiveImage
               className="edit-screenshot"
-              src={connection.screenshotUrl}
+              url={connection.screenshotUrl}
               alt="Current screenshot"
               width={320}
               height={180}
+              eager
             />
             <label className="checkbox">
               <input type="checkbox" name="removeScreenshot" value="true" /> Remove screenshot

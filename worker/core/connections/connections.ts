@@ -30,7 +30,7 @@ import {
 } from "../catalog/index.ts";
 import { badRequest, forbidden, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import { type ImageKind, type ImageUpload, readImageUpload, storeImage } from "../images/index.ts";
+import { type ImageKind, type ImageUpload, readImageUpload, removeImages, storeImage } from "../images/index.ts";
 import { connectionVisibleTo, visibilityAdjustments } from "../people/index.ts";
 import { normalizeTags, splitList } from "../rules/index.ts";
 import { validate } from "../validation.ts";
@@ -336,7 +336,7 @@ async function storeImagesThen<T>(
     return await write(keys);
   } catch (error) {
     const stored = Object.values(keys);
-    if (stored.length) await services.env.IMAGES.delete(stored);
+    if (stored.length) await removeImages(services.env.IMAGES, stored);
     throw error;
   }
 }
@@ -556,7 +556,7 @@ export async function updateConnection(
   });
 
   const replacedOrRemoved = Boolean(screenshot || input.removeScreenshot);
-  if (current.screenshotKey && replacedOrRemoved) await services.env.IMAGES.delete(current.screenshotKey);
+  if (current.screenshotKey && replacedOrRemoved) await removeImages(services.env.IMAGES, [current.screenshotKey]);
   const connection = await getConnection(services, id);
   refreshShareImage(services, connection);
   return connection;
@@ -578,13 +578,13 @@ export function ownImageKeys(db: Database, where: SQL) {
     and image_key not in (select ${books.coverKey} from ${books} where ${books.coverKey} is not null)`);
 }
 
-/** Deletes stored images once the rows that showed them are gone; a failure is logged, never the caller's. */
+/** Deletes stored images (with their copies) once the rows that showed them are gone; a failure is logged, never the caller's. */
 export async function deleteImages(services: Pick<RequestServices, "env">, keys: string[]): Promise<void> {
-  // R2 deletes at most 1000 keys per call.
-  for (let start = 0; start < keys.length; start += 1000) {
-    const chunk = keys.slice(start, start + 1000);
-    await services.env.IMAGES.delete(chunk).catch((error: unknown) =>
-      console.error(`Could not delete ${chunk.length} image(s) from R2`, error),
+  // In parts, so one failed delete leaves the others to go on.
+  for (let start = 0; start < keys.length; start += 250) {
+    const part = keys.slice(start, start + 250);
+    await removeImages(services.env.IMAGES, part).catch((error: unknown) =>
+      console.error(`Could not delete ${part.length} image(s) from R2`, error),
     );
   }
 }
