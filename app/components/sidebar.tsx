@@ -140,7 +140,7 @@ export function Sidebar({ state, viewer, tags }: { state: SidebarState; viewer: 
       <aside id={SIDEBAR_ID} className="sidebar" aria-label="Sidebar">
         <div className="sidebar__top">
           <Link to="/users" className="sidebar__user">
-            <Avatar url={viewer.pictureUrl} size={40} />
+            <Avatar url={viewer.pictureUrl} size={40} eager />
             <span className="sidebar__who">
               <span className="sidebar__name">{viewer.name}</span>
               <span className="sidebar__handle">@{viewer.username}</span>

@@ -7,6 +7,7 @@ import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { ImageField } from "../components/image-field.tsx";
 import { KindField } from "../components/kind-field.tsx";
+import { ResponsiveImage } from "../components/responsive-image.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { useHydrated } from "../hydrated.ts";
@@ -85,12 +86,13 @@ export default function EditConnection({ loaderData, actionData }: Route.Compone
           {connection.screenshotUrl ? (
             <div className="field">
               <span className="field__label">Current screenshot</span>
-              <img
+              <ResponsiveImage
                 className="edit-screenshot"
-                src={connection.screenshotUrl}
+                url={connection.screenshotUrl}
                 alt="Current screenshot"
                 width={320}
                 height={180}
+                eager
               />
               <label className="checkbox">
                 <input

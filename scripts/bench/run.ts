@@ -10,6 +10,8 @@
  *                       minimum is reached (default 8; slow endpoints get fewer samples)
  * - BENCH_SKIP_BUILD=1  measure the existing build/ instead of building first
  * - BENCH_OUTPUT        where to write the report (default docs/performance.md)
+ * - BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page and size, the median reported (default 1; 0 skips Lighthouse)
+ * - CHROME_PATH         the Chromium Lighthouse drives (default /usr/bin/chromium)
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -23,6 +25,8 @@ import { SITEMAP_PAGE_SIZE } from "../../worker/core/discovery/index.ts";
 import { personPath, personSlug } from "../../worker/core/rules/index.ts";
 import { type LocalDbServer, startLocalDbServer } from "../local-db/server.ts";
 import { BENCH_PASSWORD, type Dataset, generateDataset } from "./generate.ts";
+import { assignBenchImages, drawBenchImages, uploadBenchImages } from "./images.ts";
+import { type LighthouseResult, lighthousePages, startCompressingProxy } from "./lighthouse.ts";
 import { nth } from "./lists.ts";
 import { type Endpoint, measureEndpoint, pageJavaScript, type SamplingPolicy } from "./measure.ts";
 import { type BenchReport, type SizeRun, sizeLabel, writeReport } from "./report.ts";
@@ -43,6 +47,7 @@ const policy: SamplingPolicy = {
   budgetMs: Number(process.env.BENCH_SECONDS ?? 8) * 1000,
 };
 const output = path.resolve(process.env.BENCH_OUTPUT ?? "docs/performance.md");
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 /** The deep feed page: page 500, or the last page when the feed is shorter. */
 const DEEP_PAGE = 500;
 /** A filter value no generated connection has. */
@@ -70,6 +75,7 @@ try {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const runs: SizeRun[] = [];
   let javascript: BenchReport["javascript"] = [];
+  const images = await drawBenchImages();
   log(
     `sizes ${sizes.map(sizeLabel).join(", ")}; up to ${policy.maxSamples} samples per endpoint, ${policy.budgetMs / 1000} s budget each`,
   );
@@ -78,6 +84,7 @@ try {
     const file = path.join(tempDir, `bench-${size}.db`);
     log(`${sizeLabel(size)}: generating ${size.toLocaleString("en")} connections`);
     const dataset = await generateDataset(file, size, passwordHash, (message) => log(message));
+    assignBenchImages(file, images);
     const fileBytes = statSync(file).size;
     log(
       `${sizeLabel(size)}: generated in ${dataset.seconds.toFixed(0)} s (${(fileBytes / 1e6).toFixed(0)} MB); starting the Worker`,
@@ -87,6 +94,7 @@ try {
       running.db = await startLocalDbServer({ file, port: 0 });
       running.proxy = await startCountingProxy(running.db.url);
       running.worker = await startWorker({ databaseUrl: running.proxy.url });
+      await uploadBenchImages(running.worker.bucket, images);
       const { url } = running.worker;
       const token = await logIn(url, dataset.viewer.email);
       const lastPage = await feedPages(url, token);
@@ -129,8 +137,23 @@ try {
             js: pageJavaScript(result.html, path.join(ROOT, "build/client")),
           }));
       }
+      let lighthouse: LighthouseResult[] = [];
+      if (lighthouseRuns > 0) {
+        const compressing = await startCompressingProxy(url);
+        try {
+          lighthouse = await lighthousePages(compressing.url, lighthousePagesOf(dataset, token), lighthouseRuns);
+        } finally {
+          await compressing.close();
+        }
+        for (const page of lighthouse) {
+          log(
+            `${sizeLabel(size)}: Lighthouse ${page.label.padEnd(22)} ${page.score} (LCP ${fmt(page.lcpMs)} ms ${page.lcpElement}, CLS ${page.cls.toFixed(3)}, TBT ${fmt(page.tbtMs)} ms)`,
+          );
+        }
+      }
       runs.push({
         dataset,
+        lighthouse,
         fileBytes,
         deepPage,
         lastPage,
@@ -251,6 +274,16 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
       "API title lookup, book (common word)",
       `/api/catalog/lookup?type=book&q=${q(dataset.commonTerm)}`,
     ),
+  ];
+}
+
+/** The pages Lighthouse scores: what a visitor lands on and reads, and the feed a member comes back to. */
+function lighthousePagesOf(dataset: Dataset, token: string) {
+  return [
+    { label: "Landing (visitor)", path: "/" },
+    { label: "Feed (member)", path: "/", cookie: `mb_session=${token}` },
+    { label: "Connection (visitor)", path: `/connections/${dataset.connectionId}` },
+    { label: "Profile (visitor)", path: `/users/${dataset.profileUserId}` },
   ];
 }
 

@@ -1,7 +1,13 @@
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { Link } from "react-router";
 import type { CommentView } from "../../../worker/core/discussion/index.ts";
-import { CommentThread } from "./comment-thread.tsx";
+
+/**
+ * The thread is only ever drawn after a click, so the feed loads its code then (with the comments), not with the
+ * page: it is the card's largest part.
+ */
+const loadThread = () => import("./comment-thread.tsx");
+const CommentThread = lazy(() => loadThread().then((module) => ({ default: module.CommentThread })));
 
 type Load = { status: "closed" | "loading" | "failed" } | { status: "open"; comments: CommentView[] };
 
@@ -20,6 +26,7 @@ export function CardDiscussion({ connectionId, count }: { connectionId: string; 
     if (open) return setLoad({ status: "closed" });
     if (loaded) return setLoad({ status: "open", comments: loaded });
     setLoad({ status: "loading" });
+    void loadThread();
     try {
       const response = await fetch(`/connections/${connectionId}/comments`, {
         headers: { Accept: "application/json" },
@@ -59,12 +66,14 @@ export function CardDiscussion({ connectionId, count }: { connectionId: string; 
       {load.status === "open" ? (
         <section className="card__discussion" aria-label="Comments">
           <h3 className="card__discussion-title">Comments</h3>
-          <CommentThread
-            connectionId={connectionId}
-            comments={load.comments}
-            onAdded={prepend}
-            anchor={`card-${connectionId}`}
-          />
+          <Suspense fallback={<p className="muted">Loading comments…</p>}>
+            <CommentThread
+              connectionId={connectionId}
+              comments={load.comments}
+              onAdded={prepend}
+              anchor={`card-${connectionId}`}
+            />
+          </Suspense>
         </section>
       ) : null}
     </>

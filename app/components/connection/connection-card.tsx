@@ -2,7 +2,6 @@ import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router"
 import type { ConnectionView } from "../../../worker/core/connections/index.ts";
 import { KIND_LABELS } from "../../../worker/core/rules/kinds.ts";
 import { connectionTitle, memberName } from "../../../worker/core/rules/names.ts";
-import { fallbackTo } from "../../image-fallback.ts";
 import type { RootData } from "../../meta.ts";
 import { shareLink, shareText } from "../../share.ts";
 import { PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../../site.ts";
@@ -10,6 +9,7 @@ import { shorten } from "../../snippet.ts";
 import { Avatar } from "../avatar.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ReportLink } from "../report-link.tsx";
+import { ResponsiveImage } from "../responsive-image.tsx";
 import { CardCredits } from "./card-credits.tsx";
 import { CardDiscussion } from "./card-discussion.tsx";
 import { FavoriteButton, LikeButton } from "./reaction-buttons.tsx";
@@ -20,10 +20,24 @@ export const DELETE_CONFIRMATION = "Are you sure you want to delete this connect
 const CONTEXT_PREVIEW = 280;
 
 /** A movie poster or book cover on a card, linking to the movie's or book's page. */
-function CardArt({ to, label, src, placeholder }: { to: string; label: string; src: string; placeholder: string }) {
+function CardArt({
+  to,
+  label,
+  src,
+  placeholder,
+  priority,
+  eager,
+}: {
+  to: string;
+  label: string;
+  src: string;
+  placeholder: string;
+  priority: boolean;
+  eager: boolean;
+}) {
   return (
     <Link to={to} className="card__poster" aria-label={label}>
-      <img src={src || placeholder} onError={fallbackTo(placeholder)} alt="" width={120} height={180} loading="lazy" />
+      <ResponsiveImage url={src} fallback={placeholder} width={120} height={180} priority={priority} eager={eager} />
     </Link>
   );
 }
@@ -36,9 +50,15 @@ export function ConnectionCard({
   connection,
   headingLevel = 2,
   discussionOnPage = false,
+  first = false,
 }: {
   connection: ConnectionView;
   headingLevel?: 1 | 2 | 3;
+  /**
+   * The first card of the page: in view at once, so its pictures load without waiting and its largest (the
+   * screenshot, else the poster, else the cover) before anything else.
+   */
+  first?: boolean;
   /**
    * On the connection's own page the discussion is below the card, so the link just jumps there; the credits
    * name the whole cast there.
@@ -58,6 +78,7 @@ export function ConnectionCard({
   const Heading = `h${headingLevel}` as const;
   const long = connection.context.length > CONTEXT_PREVIEW;
   const isOwner = viewer?.id === userRef._id;
+  const largest = connection.screenshotUrl ? "screenshot" : movieRef ? "poster" : "cover";
 
   return (
     <article
@@ -66,7 +87,7 @@ export function ConnectionCard({
       aria-labelledby={`card-title-${connection._id}`}
     >
       <header className="card__header">
-        <Avatar url={userRef.profilePictureUrl} size={40} />
+        <Avatar url={userRef.profilePictureUrl} size={40} eager={first} />
         <div>
           {textOnly ? null : (
             <Heading id={`card-title-${connection._id}`} className="card__title">
@@ -97,6 +118,8 @@ export function ConnectionCard({
               label={`Movie: ${movieRef.title}`}
               src={connection.moviePosterUrl}
               placeholder={PLACEHOLDER_POSTER}
+              priority={first && largest === "poster"}
+              eager={first}
             />
           ) : null}
           {bookRef ? (
@@ -105,16 +128,19 @@ export function ConnectionCard({
               label={`Book: ${bookRef.title}`}
               src={connection.bookCoverUrl}
               placeholder={PLACEHOLDER_COVER}
+              priority={first && largest === "cover"}
+              eager={first}
             />
           ) : null}
           {connection.screenshotUrl ? (
-            <img
+            <ResponsiveImage
               className="card__screenshot"
-              src={connection.screenshotUrl}
+              url={connection.screenshotUrl}
               alt={`Screenshot from ${movieRef?.title ?? "the movie"}`}
               width={320}
               height={180}
-              loading="lazy"
+              sizes="(max-width: 400px) calc(100vw - 4rem), 320px"
+              priority={first}
             />
           ) : null}
         </div>

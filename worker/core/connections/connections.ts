@@ -608,11 +608,15 @@ export function ownImageKeys(db: Database, where: SQL) {
     and image_key not in (select ${books.coverKey} from ${books} where ${books.coverKey} is not null)`);
 }
 
-/** Deletes stored images once the rows that showed them are gone; a failure is logged, never the caller's. */
+/** Deletes stored images (with their copies) once the rows that showed them are gone; a failure is logged, never the caller's. */
 export async function deleteImages(services: Pick<RequestServices, "env">, keys: string[]): Promise<void> {
-  await removeImages(services.env.IMAGES, keys).catch((error: unknown) =>
-    console.error(`Could not delete ${keys.length} image(s) from R2`, error),
-  );
+  // In parts, so one failed delete leaves the others to go on.
+  for (let start = 0; start < keys.length; start += 250) {
+    const part = keys.slice(start, start + 250);
+    await removeImages(services.env.IMAGES, part).catch((error: unknown) =>
+      console.error(`Could not delete ${part.length} image(s) from R2`, error),
+    );
+  }
 }
 
 /**

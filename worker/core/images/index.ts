@@ -1,3 +1,4 @@
+export { addMissingVariants, type ConversionReport, type ListedBucket } from "./convert.ts";
 export { apiImageUrl, type ImageKind, imageUrl, memberPictureFields } from "./keys.ts";
 export {
   claimImages,
@@ -10,7 +11,14 @@ export {
   stageImages,
   sweepStagedImages,
 } from "./staging.ts";
-export { type ImageBucket, removeImages, storeImage } from "./store.ts";
+export {
+  type ImageBucket,
+  imageVariantKeys,
+  isUploadedImageKey,
+  originalImageKey,
+  removeImages,
+  storeImage,
+} from "./store.ts";
 export {
   type ImageUpload,
   imageFromBytes,
@@ -19,3 +27,4 @@ export {
   sniffImageType,
   splitFormData,
 } from "./uploads.ts";
+export { makeVariants, WORKER_MAX_VARIANT_PIXELS } from "./variants.ts";

@@ -4,7 +4,7 @@ import { stagedUploads } from "../../db/schema.ts";
 import { newId } from "../ids.ts";
 import type { ImageField } from "../rules/index.ts";
 import { type ImageKind, newImageKey } from "./keys.ts";
-import { type ImageBucket, type ImageRemover, putImage, removeImages } from "./store.ts";
+import { type ImageBucket, putImage, removeImages } from "./store.ts";
 import type { ImageUpload } from "./uploads.ts";
 
 /**
@@ -44,7 +44,7 @@ export interface NewImage {
 
 interface StagingServices {
   db: Database;
-  bucket: ImageBucket & ImageRemover;
+  bucket: ImageBucket;
 }
 
 /** SHA-256 of an image's bytes, hex: the same file is the same image however it is sent. */

@@ -39,6 +39,12 @@ export {
   readForm,
 } from "./forms.ts";
 export {
+  IMAGE_VARIANT_WIDTHS,
+  imageVariantPath,
+  responsiveImage,
+  UPLOADED_IMAGE_FOLDERS,
+} from "./image-variants.ts";
+export {
   CONNECTION_KINDS,
   type ConnectionKind,
   KIND_INVALID,
