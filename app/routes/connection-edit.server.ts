@@ -4,6 +4,7 @@ import { getConnection, updateConnection } from "../../worker/core/connections/i
 import { splitFormData } from "../../worker/core/images/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import { formFailure, notFoundPage, userFailure } from "../failures.server.ts";
+import { redirectWithFlash } from "../flash.server.ts";
 import type { Route } from "./+types/connection-edit";
 
 /** Only the author may edit; anyone else is sent to the connection's page (SPEC.md §6). */
@@ -32,5 +33,5 @@ export async function action({ request, params, context, url }: Route.ActionArgs
     if (userFailure(error).status === 403) return redirect(`/connections/${params.connectionId}`);
     return formFailure(error, fields);
   }
-  return redirect(`/connections/${params.connectionId}`);
+  return redirectWithFlash(`/connections/${params.connectionId}`, "connectionSaved");
 }

@@ -1,10 +1,11 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { postConnection } from "../../worker/core/connections/index.ts";
 import { isChosenFile, splitFormData } from "../../worker/core/images/index.ts";
 import { WHICH_WORK_FIELDS } from "../../worker/core/rules/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import { formFailure } from "../failures.server.ts";
+import { redirectWithFlash } from "../flash.server.ts";
 import type { Route } from "./+types/create";
 
 /**
@@ -33,7 +34,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         values: fields,
       });
     }
-    return redirect(`/connections/${outcome.connection._id}`);
+    return redirectWithFlash(`/connections/${outcome.connection._id}`, "connectionCreated");
   } catch (error) {
     return formFailure(error, fields);
   }

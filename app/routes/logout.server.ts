@@ -8,7 +8,7 @@ import type { Route } from "./+types/logout";
 export async function action({ context }: Route.ActionArgs) {
   const services = context.get(requestContext);
   if (services.viewer) await logout(services, services.viewer);
-  return redirectWithoutSession("/");
+  return redirectWithoutSession("/", "loggedOut");
 }
 
 export function loader() {

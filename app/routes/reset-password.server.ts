@@ -18,6 +18,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAction({ token: fields.token }, async () => {
     await checkAuthRateLimit(services.env, request.headers);
     const user = await resetPassword(services, fields);
-    return redirectWithSession("/settings?notice=password-reset", user.token);
+    return redirectWithSession("/settings", user.token, "passwordReset");
   });
 }

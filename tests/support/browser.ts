@@ -62,11 +62,12 @@ export function seededBrowserSuite() {
 }
 
 /**
- * Waits until React has hydrated the page (the header's checkbox toggles have become buttons). Until then a click
- * is a plain browser click: a link navigates instead of opening something in place.
+ * Waits until React has hydrated the page (the header's checkbox toggle, a visitor's menu or a member's sidebar,
+ * has become a button). Until then a click is a plain browser click: a link navigates instead of opening
+ * something in place.
  */
 export async function hydrated(page: Page) {
-  await page.locator("button.menu-toggle").waitFor({ state: "attached" });
+  await page.locator("button.menu-toggle, button.sidebar-toggle").first().waitFor({ state: "attached" });
 }
 
 /**

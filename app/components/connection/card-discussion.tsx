@@ -6,11 +6,13 @@ import { CommentThread } from "./comment-thread.tsx";
 type Load = { status: "closed" | "loading" | "failed" } | { status: "open"; comments: CommentView[] };
 
 /**
- * A card's Discussion link. Without JavaScript it goes to the connection's page (#comments). With it, the
- * comments open inside the card: loaded on first open, loaded again on a later open if that load failed, and a
- * new comment is put at the top of the card's list (the count comes back with the page's revalidation).
+ * A card's Discussion link and the comments it opens, as two pieces: the link goes in the card's action bar and
+ * the comments below it, so opening them never breaks the bar's row. Without JavaScript the link goes to the
+ * connection's page (#comments). With it, the comments open inside the card: loaded on first open, loaded again
+ * on a later open if that load failed, and a new comment is put at the top of the card's list (the count comes
+ * back with the page's revalidation).
  */
-export function CardDiscussion({ connectionId, count }: { connectionId: string; count: number }) {
+export function useCardDiscussion(connectionId: string, count: number) {
   const [load, setLoad] = useState<Load>({ status: "closed" });
   const [loaded, setLoaded] = useState<CommentView[] | null>(null);
   const open = load.status === "open" || load.status === "loading";
@@ -40,24 +42,27 @@ export function CardDiscussion({ connectionId, count }: { connectionId: string; 
     );
   }, []);
 
-  return (
-    <>
-      <Link
-        className="action-button"
-        to={`/connections/${connectionId}#comments`}
-        onClick={toggle}
-        aria-expanded={open}
-      >
-        Discussion ({count})
-      </Link>
+  const link = (
+    <Link
+      className="action-button"
+      to={`/connections/${connectionId}#comments`}
+      onClick={toggle}
+      aria-expanded={open}
+      aria-controls={`card-discussion-${connectionId}`}
+    >
+      Discussion ({count})
+    </Link>
+  );
+  const panel = (
+    <div id={`card-discussion-${connectionId}`} className="card__discussion">
       {load.status === "failed" ? (
-        <p className="inline-error card__discussion" role="alert">
+        <p className="inline-error" role="alert">
           Failed to load comments.
         </p>
       ) : null}
-      {load.status === "loading" ? <p className="muted card__discussion">Loading comments…</p> : null}
+      {load.status === "loading" ? <p className="muted">Loading comments…</p> : null}
       {load.status === "open" ? (
-        <section className="card__discussion" aria-label="Comments">
+        <section aria-label="Comments">
           <h3 className="card__discussion-title">Comments</h3>
           <CommentThread
             connectionId={connectionId}
@@ -67,6 +72,7 @@ export function CardDiscussion({ connectionId, count }: { connectionId: string; 
           />
         </section>
       ) : null}
-    </>
+    </div>
   );
+  return { link, panel };
 }
