@@ -1,9 +1,24 @@
 import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import type { CommentView } from "../../../worker/core/discussion/index.ts";
+import { CommentIcon } from "./action-icons.tsx";
 import { CommentThread } from "./comment-thread.tsx";
 
 type Load = { status: "closed" | "loading" | "failed" } | { status: "open"; comments: CommentView[] };
+
+/** "Discussion (3)", or a speech bubble and 3 where the action bar is narrow (the name stays the same). */
+export function DiscussionLabel({ count }: { count: number }) {
+  return (
+    <>
+      <CommentIcon />
+      <span>
+        <span className="action-button__word">Discussion (</span>
+        {count}
+        <span className="action-button__word">)</span>
+      </span>
+    </>
+  );
+}
 
 /**
  * A card's Discussion link and the comments it opens, as two pieces: the link goes in the card's action bar and
@@ -50,7 +65,7 @@ export function useCardDiscussion(connectionId: string, count: number) {
       aria-expanded={open}
       aria-controls={`card-discussion-${connectionId}`}
     >
-      Discussion ({count})
+      <DiscussionLabel count={count} />
     </Link>
   );
   const panel = (

@@ -10,8 +10,9 @@ import { shorten } from "../../snippet.ts";
 import { Avatar } from "../avatar.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ReportLink } from "../report-link.tsx";
+import { FlagIcon, TrashIcon } from "./action-icons.tsx";
 import { CardCredits } from "./card-credits.tsx";
-import { useCardDiscussion } from "./card-discussion.tsx";
+import { DiscussionLabel, useCardDiscussion } from "./card-discussion.tsx";
 import { FavoriteButton, LikeButton } from "./reaction-buttons.tsx";
 import { ShareMenu } from "./share-menu.tsx";
 import { VerdictTally } from "./verdict-tally.tsx";
@@ -156,7 +157,7 @@ export function ConnectionCard({
         {showDiscussion ? (
           discussionOnPage ? (
             <Link className="action-button" to={`/connections/${connection._id}#comments`}>
-              Discussion ({connection.commentCount})
+              <DiscussionLabel count={connection.commentCount} />
             </Link>
           ) : (
             discussion.link
@@ -169,7 +170,9 @@ export function ConnectionCard({
           image={connection.moviePosterUrl || null}
         />
         {isOwner ? <DeleteButton connectionId={connection._id} /> : null}
-        {isOwner ? null : <ReportLink type="connection" id={connection._id} className="action-button" />}
+        {isOwner ? null : (
+          <ReportLink type="connection" id={connection._id} className="action-button" icon={<FlagIcon />} />
+        )}
       </footer>
       {showDiscussion && !discussionOnPage ? discussion.panel : null}
     </article>
@@ -198,7 +201,8 @@ function DeleteButton({ connectionId }: { connectionId: string }) {
         }}
         aria-disabled={fetcher.state !== "idle" || undefined}
       >
-        {fetcher.state !== "idle" ? "Deleting…" : "Delete"}
+        <TrashIcon />
+        <span className="action-button__word">{fetcher.state !== "idle" ? "Deleting…" : "Delete"}</span>
       </Link>
       {fetcher.data?.error ? (
         <p className="form-error" role="alert">

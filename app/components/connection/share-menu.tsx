@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { shareTargets } from "../../share.ts";
+import { ShareIcon } from "./action-icons.tsx";
 
 const COPY_FEEDBACK_MS = 2000;
 
@@ -83,8 +84,10 @@ export function ShareMenu({
 
   return (
     <details className="share" ref={details} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a <summary> is its <details>' native toggle button, focusable and keyboard-operable; the click only swaps the menu for the system share sheet */}
       <summary className="action-button" ref={summary} onClick={openSystemShare}>
-        Share
+        <ShareIcon />
+        <span className="action-button__word">Share</span>
       </summary>
       <div className="share__panel">
         <label className="share__field">
