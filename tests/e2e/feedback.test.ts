@@ -1,16 +1,21 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { FLASH_MESSAGES } from "../../app/flash.server.ts";
-import { hydrated, javaScriptModes, logIn, newVisitor, PHONE, seededBrowserSuite } from "../support/browser.ts";
+import {
+  hydrated,
+  javaScriptModes,
+  logIn,
+  newVisitor,
+  PHONE,
+  flashRegion as region,
+  seededBrowserSuite,
+} from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
 
 // Flash messages (decision 034), on a phone, with and without JavaScript: a line at the top of the page without
 // it, a toast with it (fetchers too), always in the live region screen readers announce.
 
 const suite = seededBrowserSuite();
-
-/** The live region the layout keeps for flash messages. */
-const region = (page: Page) => page.locator('main p[role="status"][aria-live="polite"].flash__text');
 
 async function memberPage(javaScriptEnabled: boolean) {
   const context = await newVisitor(suite.browser, { javaScriptEnabled, ...PHONE });
@@ -36,6 +41,7 @@ describe.each(javaScriptModes)("flash messages ($name)", ({ name, javaScriptEnab
 
   it("says the profile was saved, once, in the live region: a line without JavaScript, a toast with it", async () => {
     const page = await memberPage(javaScriptEnabled);
+    expect(await region(page).getAttribute("aria-live")).toBe("polite");
     // Logging in said so first.
     await expect.poll(() => region(page).textContent()).toBe(FLASH_MESSAGES.loggedIn);
     await page.goto(`${suite.app.url}/profile/edit`);

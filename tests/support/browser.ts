@@ -94,6 +94,9 @@ export async function hydrated(page: Page) {
   await page.locator("button.menu-toggle, button.sidebar-toggle").first().waitFor({ state: "attached" });
 }
 
+/** The layout's live region for flash messages (decision 034): what the last form action said. */
+export const flashRegion = (page: Page) => page.locator('main p.flash__text[role="status"]');
+
 /**
  * Logs in through the form (as the demo member unless told otherwise) and waits until the feed has rendered for a
  * member, not just until the URL changed: with JavaScript the URL changes a moment before React renders the page.
