@@ -84,6 +84,9 @@ async function audit(context: BrowserContext, path: string) {
   return violations;
 }
 
+/** Twenty-odd pages, each loaded and audited: more than the default minute on a busy machine. */
+const PAGE_LOOP_TIMEOUT = 240_000;
+
 /** A context in one theme, pinned by the theme cookie (decision 035) so contrast is checked in each. */
 async function themedContext(theme: "light" | "dark", ip?: string) {
   // bypassCSP lets the test inject axe itself; the site's own CSP is tested in the integration suite.
@@ -98,30 +101,38 @@ async function themedContext(theme: "light" | "dark", ip?: string) {
 describe.each(["light", "dark"] as const)("accessibility in the %s theme (axe-core, WCAG 2.1 AA)", (theme) => {
   const ipSuffix = theme === "light" ? 1 : 11;
 
-  it("finds no violations on any page a visitor sees", async () => {
-    const context = await themedContext(theme);
-    const found: Record<string, string[]> = {};
-    for (const path of visitorPages) {
-      const violations = await audit(context, path);
-      if (violations.length) found[path] = violations;
-    }
-    await context.close();
-    expect(found).toEqual({});
-  });
+  it(
+    "finds no violations on any page a visitor sees",
+    async () => {
+      const context = await themedContext(theme);
+      const found: Record<string, string[]> = {};
+      for (const path of visitorPages) {
+        const violations = await audit(context, path);
+        if (violations.length) found[path] = violations;
+      }
+      await context.close();
+      expect(found).toEqual({});
+    },
+    PAGE_LOOP_TIMEOUT,
+  );
 
-  it("finds no violations on any page a member sees", async () => {
-    const context = await themedContext(theme, `172.31.0.${ipSuffix}`);
-    const page = await context.newPage();
-    await logIn(page, suite.app.url);
-    await page.close();
-    const found: Record<string, string[]> = {};
-    for (const path of memberPages) {
-      const violations = await audit(context, path);
-      if (violations.length) found[path] = violations;
-    }
-    await context.close();
-    expect(found).toEqual({});
-  });
+  it(
+    "finds no violations on any page a member sees",
+    async () => {
+      const context = await themedContext(theme, `172.31.0.${ipSuffix}`);
+      const page = await context.newPage();
+      await logIn(page, suite.app.url);
+      await page.close();
+      const found: Record<string, string[]> = {};
+      for (const path of memberPages) {
+        const violations = await audit(context, path);
+        if (violations.length) found[path] = violations;
+      }
+      await context.close();
+      expect(found).toEqual({});
+    },
+    PAGE_LOOP_TIMEOUT,
+  );
 
   it("finds no violations on the moderators' pages", async () => {
     const context = await themedContext(theme, `172.31.0.${ipSuffix + 1}`);
