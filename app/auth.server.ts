@@ -3,6 +3,7 @@ import { type RequestServices, requestContext, type Viewer } from "../worker/con
 import { clearedSessionCookie, sessionCookie } from "../worker/core/auth/index.ts";
 import { requireModerator } from "../worker/core/moderation/index.ts";
 import { errorPage } from "./failures.server.ts";
+import { type FlashKey, redirectWithFlash } from "./flash.server.ts";
 import { formAction, textFields } from "./forms.server.ts";
 import { loginPath } from "./login-path.ts";
 
@@ -66,23 +67,28 @@ export function redirectMembers(context: Readonly<RouterContextProvider>): void 
   if (context.get(requestContext).viewer) throw redirect("/");
 }
 
-export function redirectWithSession(to: string, token: string) {
-  return redirect(to, { headers: { "Set-Cookie": sessionCookie(token) } });
+/** Into the site with a new session, saying so with `flash` (decision 034). */
+export function redirectWithSession(to: string, token: string, flash: FlashKey) {
+  return redirectWithFlash(to, flash, { "Set-Cookie": sessionCookie(token) });
 }
 
-export function redirectWithoutSession(to: string) {
-  return redirect(to, { headers: { "Set-Cookie": clearedSessionCookie() } });
+/** Out of the session; `flash` when the page `to` does not say so itself. */
+export function redirectWithoutSession(to: string, flash?: FlashKey) {
+  const headers = { "Set-Cookie": clearedSessionCookie() };
+  return flash ? redirectWithFlash(to, flash, headers) : redirect(to, { headers });
 }
 
 /**
  * The route module of /login and /signup. Members are sent home. The action reads the form's fields and runs
- * `enter` (which applies the attempt limits); success sets the session and goes to the form's redirect target, a failure
- * shows the form again with its message and the `kept` fields (never a password).
+ * `enter` (which applies the attempt limits); success sets the session and goes to the form's redirect target with
+ * the `welcome` flash message, a failure shows the form again with its message and the `kept` fields (never a
+ * password).
  */
 export function accountFormRoute<Name extends string, Kept extends Name>(
   fields: readonly Name[],
   kept: readonly Kept[],
   enter: (services: RequestServices, input: Record<Name, string>) => Promise<{ token: string }>,
+  welcome: FlashKey,
 ) {
   return {
     loader({ context }: { context: Readonly<RouterContextProvider> }) {
@@ -96,7 +102,7 @@ export function accountFormRoute<Name extends string, Kept extends Name>(
       const shown = Object.fromEntries([...kept, "redirectTo"].map((name) => [name, input[name as Name]]));
       return formAction(shown as Record<Kept | "redirectTo", string>, async () => {
         const user = await enter(services, input);
-        return redirectWithSession(safeRedirect(input.redirectTo), user.token);
+        return redirectWithSession(safeRedirect(input.redirectTo), user.token, welcome);
       });
     },
   };

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { type RequestServices, requestContext } from "../worker/context.ts";
 import { popularTags } from "../worker/core/connections/index.ts";
 import { unavailable } from "../worker/core/errors.ts";
@@ -6,15 +7,18 @@ import { memberName } from "../worker/core/rules/index.ts";
 import type { Route } from "./+types/root";
 import { readDismissedBatch } from "./components/whats-new-banner.tsx";
 import { errorPage } from "./failures.server.ts";
+import { takeFlash } from "./flash.server.ts";
 import type { RootData } from "./meta.ts";
+import { themeOf } from "./theme.server.ts";
 import { latestUpdate } from "./updates.ts";
 
 /**
  * Every page's shared data: the origin, the member (header and sidebar), the sidebar's Popular Tags (one
- * query, members only; it runs alongside the page's own loader) and whether the What's New banner was
- * dismissed for the newest batch (the `dismissedUpdateBatchId` cookie).
+ * query, members only; it runs alongside the page's own loader), whether the What's New banner was dismissed for
+ * the newest batch (the `dismissedUpdateBatchId` cookie), the theme the `theme` cookie pins and the flash message
+ * a form action left (its cookie, cleared by this reply). Cookies only: no query beyond the sidebar's.
  */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(requestContext);
   const { origin, viewer } = services;
   const sidebarTags = viewer
@@ -26,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
         },
       )
     : null;
-  return {
+  const { flash, headers } = takeFlash(request);
+  const root: RootData = {
     origin,
     viewer: viewer && {
       id: viewer.id,
@@ -42,7 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     },
     sidebarTags,
     whatsNewDismissed: readDismissedBatch(request.headers.get("Cookie")) === latestUpdate.id,
+    theme: themeOf(request),
+    flash,
   };
+  return data(root, { headers });
 }
 
 /**

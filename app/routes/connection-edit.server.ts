@@ -12,6 +12,7 @@ import { isChosenFile, splitFormData } from "../../worker/core/images/index.ts";
 import { SAVE_FAILED } from "../../worker/core/rules/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import { knownFailure, notFoundPage, saveFailure } from "../failures.server.ts";
+import { redirectWithFlash } from "../flash.server.ts";
 import type { Route } from "./+types/connection-edit";
 
 /** Only the author may edit; anyone else is sent to the connection's page (SPEC.md §6). */
@@ -51,5 +52,5 @@ export async function action({ request, params, context, url }: Route.ActionArgs
     if (knownFailure(error)?.status === 403) return redirect(`/connections/${params.connectionId}`);
     return saveFailure(error, reply(), SAVE_FAILED.edit);
   }
-  return redirect(`/connections/${params.connectionId}`);
+  return redirectWithFlash(`/connections/${params.connectionId}`, "connectionSaved");
 }

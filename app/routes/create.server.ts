@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import {
   type KeptImage,
@@ -20,6 +20,7 @@ import {
 } from "../../worker/core/rules/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import { knownFailure, saveFailure } from "../failures.server.ts";
+import { redirectWithFlash } from "../flash.server.ts";
 import type { Route } from "./+types/create";
 
 type KeptImages = Partial<Record<ImageField, KeptImage>>;
@@ -69,7 +70,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       idempotencyKey ?? null,
     );
     if ("question" in outcome) return data({ question: outcome.question, ...reply(images) });
-    return redirect(`/connections/${outcome.connection._id}`);
+    return redirectWithFlash(`/connections/${outcome.connection._id}`, "connectionCreated");
   } catch (error) {
     // 422: this form's key already posted something else (the form was sent again after it succeeded, changed).
     if (knownFailure(error)?.status === 422) {

@@ -12,7 +12,7 @@ import type { Route } from "./+types/logout";
 export async function action({ context }: Route.ActionArgs) {
   const services = context.get(requestContext);
   if (services.viewer) await logout(services, services.viewer).catch(userFailure);
-  return redirectWithoutSession("/");
+  return redirectWithoutSession("/", "loggedOut");
 }
 
 export function loader() {

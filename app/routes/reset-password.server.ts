@@ -16,6 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The link is kept with a failure, so the form comes back with it whatever URL it was posted to.
   return formAction({ token: fields.token }, async () => {
     const user = await resetPassword(services, fields);
-    return redirectWithSession("/settings?notice=password-reset", user.token);
+    return redirectWithSession("/settings", user.token, "passwordReset");
   });
 }

@@ -10,8 +10,9 @@ import { Avatar } from "../avatar.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ReportLink } from "../report-link.tsx";
 import { ResponsiveImage } from "../responsive-image.tsx";
+import { FlagIcon, TrashIcon } from "./action-icons.tsx";
 import { CardCredits } from "./card-credits.tsx";
-import { CardDiscussion } from "./card-discussion.tsx";
+import { DiscussionLabel, useCardDiscussion } from "./card-discussion.tsx";
 import { FavoriteButton, LikeButton } from "./reaction-buttons.tsx";
 import { ShareMenu } from "./share-menu.tsx";
 import { VerdictTally } from "./verdict-tally.tsx";
@@ -68,6 +69,7 @@ export function ConnectionCard({
   const root = useRouteLoaderData("root") as RootData | undefined;
   const viewer = root?.viewer ?? null;
   const origin = root?.origin ?? "";
+  const discussion = useCardDiscussion(connection?._id ?? "", connection?.commentCount ?? 0);
   if (!connection?._id || !connection.userRef?._id) {
     return <p className="card card--error">Error: Incomplete connection data ...</p>;
   }
@@ -79,6 +81,7 @@ export function ConnectionCard({
   const long = connection.context.length > CONTEXT_PREVIEW;
   const isOwner = viewer?.id === userRef._id;
   const largest = connection.screenshotUrl ? "screenshot" : movieRef ? "poster" : "cover";
+  const showDiscussion = connection.commentCount > 0 || Boolean(viewer);
 
   return (
     <article
@@ -177,23 +180,27 @@ export function ConnectionCard({
       <footer className="card__actions">
         <LikeButton connectionId={connection._id} likes={connection.likes} />
         <FavoriteButton connectionId={connection._id} />
-        {connection.commentCount > 0 || viewer ? (
+        {showDiscussion ? (
           discussionOnPage ? (
             <Link className="action-button" to={`/connections/${connection._id}#comments`}>
-              Discussion ({connection.commentCount})
+              <DiscussionLabel count={connection.commentCount} />
             </Link>
           ) : (
-            <CardDiscussion connectionId={connection._id} count={connection.commentCount} />
+            discussion.link
           )
         ) : null}
         <ShareMenu
           url={shareLink(origin, connection._id)}
+          title={title}
           text={shareText(title, connection.context)}
           image={connection.moviePosterUrl || null}
         />
         {isOwner ? <DeleteButton connectionId={connection._id} /> : null}
-        {isOwner ? null : <ReportLink type="connection" id={connection._id} className="action-button" />}
+        {isOwner ? null : (
+          <ReportLink type="connection" id={connection._id} className="action-button" icon={<FlagIcon />} />
+        )}
       </footer>
+      {showDiscussion && !discussionOnPage ? discussion.panel : null}
     </article>
   );
 }
@@ -220,7 +227,8 @@ function DeleteButton({ connectionId }: { connectionId: string }) {
         }}
         aria-disabled={fetcher.state !== "idle" || undefined}
       >
-        {fetcher.state !== "idle" ? "Deleting…" : "Delete"}
+        <TrashIcon />
+        <span className="action-button__word">{fetcher.state !== "idle" ? "Deleting…" : "Delete"}</span>
       </Link>
       {fetcher.data?.error ? (
         <p className="form-error" role="alert">
