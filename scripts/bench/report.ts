@@ -17,6 +17,8 @@ export const BUDGETS = {
   roundTrips: 3,
   /** Gzipped JavaScript of the feed page, in bytes (kB = 1000 bytes). */
   feedJsBytes: 130_000,
+  /** A page's median time to first byte with the database far away, beyond the distance itself, at the largest size. */
+  beyondDistanceMs: 40,
 };
 
 export interface SizeRun {
@@ -27,6 +29,8 @@ export interface SizeRun {
   deepPage: number;
   lastPage: number;
   results: EndpointResult[];
+  /** The same endpoints with every database round trip delayed by the report's `distanceMs`. */
+  distant: EndpointResult[];
   /** One-minute load average when measuring started and ended (other work on the machine skews timings). */
   load: [number, number];
 }
@@ -36,6 +40,8 @@ export interface BenchReport {
   runSeconds: number;
   sizes: SizeRun[];
   javascript: Array<{ label: string; path: string; js: PageJavaScript }>;
+  /** The simulated distance to the database of the second pass (ms per round trip). */
+  distanceMs: number;
 }
 
 /** Queries faster than this at every size are not judged on growth (overhead and noise dominate). */
@@ -165,6 +171,35 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     "Round trips are the same at every size unless several are listed (smallest size first); the budget applies",
     "to pages, feeds and sitemaps (the `/api` rows are for comparison).",
     "",
+    "### Time to first byte, near and far",
+    "",
+    `The same requests, timed to the first byte of the response, with the database next door (0 ms) and ${report.distanceMs} ms away: the`,
+    `counting proxy holds every database request ${report.distanceMs} ms before passing it on, as a round trip from a far edge to the`,
+    `database would take. Median in milliseconds. Budget: every page under ${report.distanceMs} + ${BUDGETS.beyondDistanceMs} ms at ${sizeLabel(largest.dataset.size)} (one round trip plus`,
+    "the Worker's own work); the other rows are for comparison.",
+    "",
+    `| Endpoint | ${sizes.map((run) => `${sizeLabel(run.dataset.size)}: 0 ms`).join(" | ")} | ${sizes.map((run) => `${sizeLabel(run.dataset.size)}: ${report.distanceMs} ms`).join(" | ")} | Round trips | Budget |`,
+    `| --- | ${sizes.map(() => "---:").join(" | ")} | ${sizes.map(() => "---:").join(" | ")} | ---: | --- |`,
+  );
+  const distanceBudget = report.distanceMs + BUDGETS.beyondDistanceMs;
+  for (const [index, first] of smallest.results.entries()) {
+    const { endpoint } = first;
+    const near = sizes.map((run) => nth(run.results, index));
+    const far = sizes.map((run) => nth(run.distant, index));
+    const atLargest = last(far);
+    const trips = [...new Set(far.map((result) => result.roundTrips))];
+    let verdict = "–";
+    if (endpoint.kind === "page") {
+      verdict = atLargest.medianTtfbMs < distanceBudget ? "ok" : "**over**";
+      if (atLargest.medianTtfbMs >= distanceBudget)
+        misses.push(`distance: ${endpoint.label} ${ms(atLargest.medianTtfbMs)} ms at ${report.distanceMs} ms`);
+    }
+    lines.push(
+      `| ${endpoint.label} | ${near.map((result) => ms(result.medianTtfbMs)).join(" | ")} | ${far.map((result) => ms(result.medianTtfbMs)).join(" | ")} | ${trips.join(" / ")} | ${verdict} |`,
+    );
+  }
+  lines.push(
+    "",
     "### Database time per query",
     "",
     "What each endpoint's database requests cost on the database side (median over the samples, ms), with the",
@@ -258,6 +293,7 @@ export function writeReport(file: string, report: BenchReport): { misses: string
   const queryMisses = misses.filter((miss) => miss.startsWith("query growth"));
   const tripMisses = misses.filter((miss) => miss.startsWith("round trips"));
   const jsMisses = misses.filter((miss) => miss.startsWith("feed JavaScript"));
+  const distanceMisses = misses.filter((miss) => miss.startsWith("distance"));
   const feedPage = report.javascript.find((page) => page.path === "/");
   const feedJs = feedPage && { js: { gzipBytes: feedPage.js.gzipBytes + feedPage.js.inlineCodeGzipBytes } };
   lines.push(
@@ -280,6 +316,11 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     `- **At most ${BUDGETS.roundTrips} database round trips for any page:** ${
       tripMisses.length
         ? `missed by ${tripMisses.length} pages (${tripMisses.map((miss) => miss.replace("round trips: ", "")).join("; ")}).`
+        : "holds for every page."
+    }`,
+    `- **Every page's median time to first byte under ${distanceBudget} ms with the database ${report.distanceMs} ms away, at ${sizeLabel(largest.dataset.size)}:** ${
+      distanceMisses.length
+        ? `missed by ${distanceMisses.length} pages (${distanceMisses.map((miss) => miss.replace("distance: ", "")).join("; ")}).`
         : "holds for every page."
     }`,
     `- **Feed page JavaScript under ${kb(BUDGETS.feedJsBytes)} kB gzipped:** ${
