@@ -224,4 +224,12 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     createdIn: "0015_verdict_tallies",
     purpose: "uncounts a withdrawn or cascaded vote",
   },
+  // Posting order: the rowid of a connection's search document (decision 038).
+  {
+    name: "connections_sequenced",
+    table: "connections",
+    event: "AFTER INSERT",
+    createdIn: "0019_search_documents",
+    purpose: "numbers a new connection after the newest one (`seq`), unless the insert brings its own",
+  },
 ];

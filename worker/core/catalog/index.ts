@@ -26,13 +26,15 @@ export type { BookSuggestion, LookupSourceName, MovieSuggestion, Suggestion } fr
 export type { Settled, WorkChoice } from "./matching.ts";
 export {
   bookSearchText,
+  type ConnectionDocument,
   connectionSearchText,
+  documentMatches,
   indexBook,
   indexConnection,
   indexMovie,
-  matchesSearch,
   movieSearchText,
   unindexConnectionsIn,
+  updateConnectionDocument,
 } from "./search-index.ts";
 export {
   type BookCandidate,

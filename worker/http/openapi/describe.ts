@@ -8,6 +8,8 @@ type Access = "public" | "optional" | "member" | "moderator";
 
 interface Operation {
   access?: Access;
+  /** What a client should know beyond the summary (a departure from API.md, say). */
+  description?: string;
   /** The success status; 200 unless said. */
   status?: number;
   /** Other success statuses the route may answer (a follow request is 202 where a follow is 201). */
@@ -69,6 +71,7 @@ export function operation(tag: string, summary: string, spec: Operation = {}) {
   return describeRoute({
     tags: [tag],
     summary,
+    ...(spec.description ? { description: spec.description } : {}),
     ...(access === "public" ? {} : { security: access === "optional" ? [{}, { bearer: [] }] : [{ bearer: [] }] }),
     ...(spec.query
       ? {

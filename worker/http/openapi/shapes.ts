@@ -46,3 +46,20 @@ export const Auth = z
     token: z.string(),
   })
   .meta({ id: "Auth" });
+
+/**
+ * A page of search results. A departure from API.md (decision 038): `totalCount` stops at 1,000, and `pages`
+ * follows it (at most 100); `totalCountCapped: true` is added when more connections match ("1,000+").
+ */
+export const SearchResults = z
+  .looseObject({
+    connections: z.array(z.looseObject({ _id: id })),
+    page: z.number(),
+    pages: z.number(),
+    totalCount: z.number().max(1000).meta({ description: "Matching connections, counted up to 1,000" }),
+    totalCountCapped: z
+      .literal(true)
+      .optional()
+      .meta({ description: "Present when more than 1,000 connections match" }),
+  })
+  .meta({ id: "SearchResults" });

@@ -20,6 +20,7 @@ import { castVote, withdrawVote } from "../../core/verdicts/index.ts";
 import { readFieldsAndFiles, readJson } from "../body.ts";
 import { type MemberEnv, member } from "../middleware/member.ts";
 import { operation } from "../openapi/describe.ts";
+import { SearchResults } from "../openapi/shapes.ts";
 
 /** API.md feed filters (movie and book facets, tags, kind), all optional, and the page. */
 const FEED_QUERY = {
@@ -35,7 +36,11 @@ export const connectionsApi = new Hono<MemberEnv>()
     "/search",
     operation("Connections", "Search connections", {
       access: "optional",
+      description:
+        "Newest first. A departure from API.md: totalCount counts at most 1,000 matches and pages follows it (at " +
+        "most 100 pages, later ones are empty); totalCountCapped: true is added when more connections match.",
       query: { q: "Search text", page: "Page number from 1" },
+      success: SearchResults,
     }),
     async (c) =>
       c.json(
