@@ -265,3 +265,60 @@ export function pageJavaScript(html: string, clientDir: string): PageJavaScript 
   }
   return { files: [...seen], rawBytes, gzipBytes, inlineCodeGzipBytes, inlineDataGzipBytes };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The edge cache, as a visitor meets it
+
+export interface EdgeCacheResult {
+  endpoint: Endpoint;
+  /** Median time to first byte of a miss (a query string the cache has not seen) and of a hit. */
+  missMs: number;
+  hitMs: number;
+  /** Database round trips of one miss and of one hit. */
+  missRoundTrips: number;
+  hitRoundTrips: number;
+  /** How the samples were answered (`X-Edge-Cache`), to show the hits were hits. */
+  answers: string[];
+}
+
+/**
+ * A visitor's request `samples` times as a miss (a query parameter the page ignores but the cache key includes)
+ * and as a hit (the same address again, once it is kept).
+ */
+export async function measureEdgeCache(
+  baseUrl: string,
+  endpoint: Endpoint,
+  proxy: CountingProxy,
+  samples: number,
+): Promise<EdgeCacheResult> {
+  const url = `${baseUrl}${endpoint.path}`;
+  const once = async (address: string) => {
+    proxy.reset();
+    const started = performance.now();
+    const response = await fetch(address, { redirect: "manual" });
+    let ttfbMs = performance.now() - started;
+    const reader = response.body?.getReader();
+    const first = await reader?.read();
+    if (first && !first.done) ttfbMs = performance.now() - started;
+    while (reader && !(await reader.read()).done);
+    const requests = await proxy.settle();
+    if (response.status !== 200) throw new Error(`${endpoint.label}: GET ${address} answered ${response.status}`);
+    return { ttfbMs, trips: requests.length, answer: response.headers.get("X-Edge-Cache") ?? "none" };
+  };
+  const misses = [];
+  const hits = [];
+  await once(url); // keeps it
+  for (let sample = 0; sample < samples; sample++) {
+    const separator = url.includes("?") ? "&" : "?";
+    misses.push(await once(`${url}${separator}bench=${Date.now()}-${sample}`));
+    hits.push(await once(url));
+  }
+  return {
+    endpoint,
+    missMs: median(misses.map((sample) => sample.ttfbMs)),
+    hitMs: median(hits.map((sample) => sample.ttfbMs)),
+    missRoundTrips: Math.max(...misses.map((sample) => sample.trips)),
+    hitRoundTrips: Math.min(...hits.map((sample) => sample.trips)),
+    answers: [...new Set([...misses, ...hits].map((sample) => sample.answer))],
+  };
+}

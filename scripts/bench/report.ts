@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import type { Dataset } from "./generate.ts";
 import { last, nth } from "./lists.ts";
-import { type EndpointResult, median, type PageJavaScript } from "./measure.ts";
+import { type EdgeCacheResult, type EndpointResult, median, type PageJavaScript } from "./measure.ts";
 
 export const BUDGETS = {
   /** No endpoint's median may grow more than this from the smallest to the largest size. */
@@ -31,6 +31,8 @@ export interface SizeRun {
   results: EndpointResult[];
   /** The same endpoints with every database round trip delayed by the report's `distanceMs`. */
   distant: EndpointResult[];
+  /** Visitors' requests through the edge cache, missed and hit, with the database near and far. */
+  edge: Record<"near" | "far", EdgeCacheResult[]>;
   /** One-minute load average when measuring started and ended (other work on the machine skews timings). */
   load: [number, number];
 }
@@ -196,6 +198,25 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     }
     lines.push(
       `| ${endpoint.label} | ${near.map((result) => ms(result.medianTtfbMs)).join(" | ")} | ${far.map((result) => ms(result.medianTtfbMs)).join(" | ")} | ${trips.join(" / ")} | ${verdict} |`,
+    );
+  }
+  lines.push(
+    "",
+    "### The edge cache, as a visitor meets it",
+    "",
+    "A visitor's request (no cookie, no token), timed to the first byte: a miss (the same page with a query",
+    "parameter the cache has not seen, so it is rendered and kept) and a hit (the kept page served again), with the",
+    `database next door and ${report.distanceMs} ms away; medians in ms. Round trips: a miss's / a hit's.`,
+    "",
+    `| Endpoint | ${sizes.map((run) => `${sizeLabel(run.dataset.size)}: miss / hit, 0 ms`).join(" | ")} | ${sizes.map((run) => `${sizeLabel(run.dataset.size)}: miss / hit, ${report.distanceMs} ms`).join(" | ")} | Round trips |`,
+    `| --- | ${sizes.map(() => "---:").join(" | ")} | ${sizes.map(() => "---:").join(" | ")} | ---: |`,
+  );
+  for (const [index, first] of smallest.edge.near.entries()) {
+    const near = sizes.map((run) => nth(run.edge.near, index));
+    const far = sizes.map((run) => nth(run.edge.far, index));
+    const trips = [...new Set(far.map((result) => `${result.missRoundTrips} / ${result.hitRoundTrips}`))];
+    lines.push(
+      `| ${first.endpoint.label} | ${near.map((result) => `${ms(result.missMs)} / ${ms(result.hitMs)}`).join(" | ")} | ${far.map((result) => `${ms(result.missMs)} / ${ms(result.hitMs)}`).join(" | ")} | ${trips.join(", ")} |`,
     );
   }
   lines.push(

@@ -26,7 +26,14 @@ import { personPath, personSlug } from "../../worker/core/rules/index.ts";
 import { type LocalDbServer, startLocalDbServer } from "../local-db/server.ts";
 import { BENCH_PASSWORD, type Dataset, generateDataset } from "./generate.ts";
 import { nth } from "./lists.ts";
-import { type Endpoint, measureEndpoint, pageJavaScript, type SamplingPolicy } from "./measure.ts";
+import {
+  type EdgeCacheResult,
+  type Endpoint,
+  measureEdgeCache,
+  measureEndpoint,
+  pageJavaScript,
+  type SamplingPolicy,
+} from "./measure.ts";
 import { type BenchReport, type SizeRun, sizeLabel, writeReport } from "./report.ts";
 import { replayStatements, type StatementTiming } from "./statements.ts";
 
@@ -48,6 +55,8 @@ const policy: SamplingPolicy = {
 const distantPolicy: SamplingPolicy = { maxSamples: 10, minSamples: 3, budgetMs: policy.budgetMs / 2 };
 const distanceMs = Number(process.env.BENCH_DISTANCE_MS ?? 80);
 const output = path.resolve(process.env.BENCH_OUTPUT ?? "docs/performance.md");
+/** Misses and hits sampled per visitor endpoint, at each distance. */
+const EDGE_SAMPLES = 7;
 /** The deep feed page: page 500, or the last page when the feed is shorter. */
 const DEEP_PAGE = 500;
 /** A filter value no generated connection has. */
@@ -117,6 +126,21 @@ try {
           `${sizeLabel(size)}: ${endpoint.label.padEnd(34)} at ${distanceMs} ms: time to first byte ${fmt(result.medianTtfbMs)} ms (n=${result.samples.length}), ${result.roundTrips} DB round trips`,
         );
       }
+      // Visitors' pages and anonymous API answers, kept at the edge: a miss and a hit, near and far.
+      const edge: Record<"near" | "far", EdgeCacheResult[]> = { near: [], far: [] };
+      for (const [where, delay] of [
+        ["far", distanceMs],
+        ["near", 0],
+      ] as const) {
+        running.proxy.setDelay(delay);
+        for (const endpoint of edgeEndpoints(dataset)) {
+          const result = await measureEdgeCache(url, endpoint, running.proxy, EDGE_SAMPLES);
+          edge[where].push(result);
+          log(
+            `${sizeLabel(size)}: ${endpoint.label.padEnd(34)} as a visitor at ${delay} ms: miss ${fmt(result.missMs)} ms (${result.missRoundTrips} round trips), hit ${fmt(result.hitMs)} ms (${result.hitRoundTrips}) [${result.answers.join(", ")}]`,
+          );
+        }
+      }
       running.proxy.setDelay(0);
       // Which statement of a round trip costs what (a page and its count travel in one batch): each distinct
       // statement replayed once against the file, while nothing else uses the database.
@@ -153,6 +177,7 @@ try {
         lastPage,
         results: results.map(({ html: _html, batches: _batches, ...result }) => result),
         distant: distant.map(({ html: _html, batches: _batches, ...result }) => result),
+        edge,
         load: [loadBefore, nth(os.loadavg(), 0)],
       });
     } finally {
@@ -270,6 +295,18 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
       "API title lookup, book (common word)",
       `/api/catalog/lookup?type=book&q=${q(dataset.commonTerm)}`,
     ),
+  ];
+}
+
+/** What visitors ask for most: the feed, a connection, a profile, a common search, and the API's feed. */
+function edgeEndpoints(dataset: Dataset): Endpoint[] {
+  const page = (key: string, label: string, path: string): Endpoint => ({ key, label, kind: "page", path });
+  return [
+    page("feed", "Feed, page 1", "/"),
+    page("connection", "Connection detail", `/connections/${dataset.connectionId}`),
+    page("profile", "Profile (active member)", `/users/${dataset.profileUserId}`),
+    page("search-common", "Search, common term", `/search?q=${encodeURIComponent(dataset.commonTerm)}`),
+    { key: "api-feed", label: "API feed, page 1", kind: "api", path: "/api/connections" },
   ];
 }
 

@@ -5,6 +5,7 @@ import { type AppEnv, requestContext } from "../context.ts";
 import { readBearerToken, readSessionCookie, resolveViewer } from "../core/auth/index.ts";
 import { createDatabase } from "../db/client.ts";
 import { api } from "./api.ts";
+import { edgeCache } from "./edge-cache/middleware.ts";
 import { sameOriginForms, securityHeaders } from "./middleware/security.ts";
 import { discovery } from "./routers/discovery.ts";
 import { images } from "./routers/images.ts";
@@ -50,6 +51,11 @@ app.use("*", async (c, next) => {
   }
 });
 app.use("*", securityHeaders);
+// Inside the security headers, so a kept page served again gets this request's CSP nonce.
+app.use(
+  "*",
+  edgeCache((request, env, ctx) => app.fetch(request, env, ctx)),
+);
 
 app.route("/api", api);
 app.route("/images", images);
