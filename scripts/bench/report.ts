@@ -9,7 +9,7 @@ import os from "node:os";
 import type { Dataset } from "./generate.ts";
 import type { LighthouseResult } from "./lighthouse.ts";
 import { last, nth } from "./lists.ts";
-import { type EndpointResult, median, type PageJavaScript } from "./measure.ts";
+import { type EdgeCacheResult, type EndpointResult, median, type PageJavaScript } from "./measure.ts";
 
 export const BUDGETS = {
   /** No endpoint's median may grow more than this from the smallest to the largest size. */
@@ -22,6 +22,8 @@ export const BUDGETS = {
   pageJsBytes: 120_000,
   /** Lighthouse's performance score, mobile profile, for every page it is run on. */
   lighthouseScore: 95,
+  /** A page's median time to first byte with the database far away, beyond the distance itself, at the largest size. */
+  beyondDistanceMs: 40,
 };
 
 export interface SizeRun {
@@ -34,6 +36,10 @@ export interface SizeRun {
   results: EndpointResult[];
   /** Lighthouse on a few pages (empty when skipped with BENCH_LIGHTHOUSE_RUNS=0). */
   lighthouse: LighthouseResult[];
+  /** The same endpoints with every database round trip delayed by the report's `distanceMs`. */
+  distant: EndpointResult[];
+  /** Visitors' requests through the edge cache, missed and hit, with the database near and far. */
+  edge: Record<"near" | "far", EdgeCacheResult[]>;
   /** One-minute load average when measuring started and ended (other work on the machine skews timings). */
   load: [number, number];
 }
@@ -43,6 +49,8 @@ export interface BenchReport {
   runSeconds: number;
   sizes: SizeRun[];
   javascript: Array<{ label: string; path: string; js: PageJavaScript }>;
+  /** The simulated distance to the database of the second pass (ms per round trip). */
+  distanceMs: number;
 }
 
 /** Queries faster than this at every size are not judged on growth (overhead and noise dominate). */
@@ -177,6 +185,54 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     "Round trips are the same at every size unless several are listed (smallest size first); the budget applies",
     "to pages, feeds and sitemaps (the `/api` rows are for comparison).",
     "",
+    "### Time to first byte, near and far",
+    "",
+    `The same requests, timed to the first byte of the response, with the database next door (0 ms) and ${report.distanceMs} ms away: the`,
+    `counting proxy holds every database request ${report.distanceMs} ms before passing it on, as a round trip from a far edge to the`,
+    `database would take. Median in milliseconds. Budget: every page under ${report.distanceMs} + ${BUDGETS.beyondDistanceMs} ms at ${sizeLabel(largest.dataset.size)} (one round trip plus`,
+    "the Worker's own work); the other rows are for comparison.",
+    "",
+    `| Endpoint | ${sizes.map((run) => `${sizeLabel(run.dataset.size)}: 0 ms`).join(" | ")} | ${sizes.map((run) => `${sizeLabel(run.dataset.size)}: ${report.distanceMs} ms`).join(" | ")} | Round trips | Budget |`,
+    `| --- | ${sizes.map(() => "---:").join(" | ")} | ${sizes.map(() => "---:").join(" | ")} | ---: | --- |`,
+  );
+  const distanceBudget = report.distanceMs + BUDGETS.beyondDistanceMs;
+  for (const [index, first] of smallest.results.entries()) {
+    const { endpoint } = first;
+    const near = sizes.map((run) => nth(run.results, index));
+    const far = sizes.map((run) => nth(run.distant, index));
+    const atLargest = last(far);
+    const trips = [...new Set(far.map((result) => result.roundTrips))];
+    let verdict = "–";
+    if (endpoint.kind === "page") {
+      verdict = atLargest.medianTtfbMs < distanceBudget ? "ok" : "**over**";
+      if (atLargest.medianTtfbMs >= distanceBudget)
+        misses.push(`distance: ${endpoint.label} ${ms(atLargest.medianTtfbMs)} ms at ${report.distanceMs} ms`);
+    }
+    lines.push(
+      `| ${endpoint.label} | ${near.map((result) => ms(result.medianTtfbMs)).join(" | ")} | ${far.map((result) => ms(result.medianTtfbMs)).join(" | ")} | ${trips.join(" / ")} | ${verdict} |`,
+    );
+  }
+  lines.push(
+    "",
+    "### The edge cache, as a visitor meets it",
+    "",
+    "A visitor's request (no cookie, no token), timed to the first byte: a miss (the same page with a query",
+    "parameter the cache has not seen, so it is rendered and kept) and a hit (the kept page served again), with the",
+    `database next door and ${report.distanceMs} ms away; medians in ms. Round trips: a miss's / a hit's.`,
+    "",
+    `| Endpoint | ${sizes.map((run) => `${sizeLabel(run.dataset.size)}: miss / hit, 0 ms`).join(" | ")} | ${sizes.map((run) => `${sizeLabel(run.dataset.size)}: miss / hit, ${report.distanceMs} ms`).join(" | ")} | Round trips |`,
+    `| --- | ${sizes.map(() => "---:").join(" | ")} | ${sizes.map(() => "---:").join(" | ")} | ---: |`,
+  );
+  for (const [index, first] of smallest.edge.near.entries()) {
+    const near = sizes.map((run) => nth(run.edge.near, index));
+    const far = sizes.map((run) => nth(run.edge.far, index));
+    const trips = [...new Set(far.map((result) => `${result.missRoundTrips} / ${result.hitRoundTrips}`))];
+    lines.push(
+      `| ${first.endpoint.label} | ${near.map((result) => `${ms(result.missMs)} / ${ms(result.hitMs)}`).join(" | ")} | ${far.map((result) => `${ms(result.missMs)} / ${ms(result.hitMs)}`).join(" | ")} | ${trips.join(", ")} |`,
+    );
+  }
+  lines.push(
+    "",
     "### Database time per query",
     "",
     "What each endpoint's database requests cost on the database side (median over the samples, ms), with the",
@@ -302,6 +358,7 @@ export function writeReport(file: string, report: BenchReport): { misses: string
   const tripMisses = misses.filter((miss) => miss.startsWith("round trips"));
   const jsMisses = misses.filter((miss) => miss.startsWith("JavaScript"));
   const lighthouseMisses = misses.filter((miss) => miss.startsWith("Lighthouse"));
+  const distanceMisses = misses.filter((miss) => miss.startsWith("distance"));
   lines.push(
     "",
     "## Budgets",
@@ -322,6 +379,11 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     `- **At most ${BUDGETS.roundTrips} database round trips for any page:** ${
       tripMisses.length
         ? `missed by ${tripMisses.length} pages (${tripMisses.map((miss) => miss.replace("round trips: ", "")).join("; ")}).`
+        : "holds for every page."
+    }`,
+    `- **Every page's median time to first byte under ${distanceBudget} ms with the database ${report.distanceMs} ms away, at ${sizeLabel(largest.dataset.size)}:** ${
+      distanceMisses.length
+        ? `missed by ${distanceMisses.length} pages (${distanceMisses.map((miss) => miss.replace("distance: ", "")).join("; ")}).`
         : "holds for every page."
     }`,
     `- **JavaScript, feed at most ${kb(BUDGETS.feedJsBytes)} kB gzipped, any other page ${kb(BUDGETS.pageJsBytes)} kB:** ${

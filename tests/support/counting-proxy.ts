@@ -51,6 +51,11 @@ export interface CountingProxy {
   lossesPending(): number;
   /** Drops the losses that have not happened, so they cannot reach the next test. */
   cancelLosses(): void;
+  /**
+   * Simulated distance to the database: every request waits this long before it is forwarded, as a round trip to
+   * a database across a continent would (0, the default, is a database next door). Excluded from `ms`.
+   */
+  setDelay(ms: number): void;
   /** Starts a new window: `settle` returns the requests sent from now on. */
   reset(): void;
   /** Waits until no database request is in flight, then returns the window's requests in the order they were sent. */
@@ -61,7 +66,7 @@ export interface CountingProxy {
 /** A request still unanswered after this long is reported rather than waited for. */
 const SETTLE_TIMEOUT_MS = 10_000;
 
-export async function startCountingProxy(target: string): Promise<CountingProxy> {
+export async function startCountingProxy(target: string, options: { delayMs?: number } = {}): Promise<CountingProxy> {
   const upstream = new URL(target);
   // A fresh connection to the database server per request, so no measured request waits on a connection another
   // one is still using.
@@ -72,9 +77,10 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   /** When the database server last finished a request (it works through them one at a time). */
   let lastEnd = 0;
   let planned: PlannedLoss[] = [];
+  let delayMs = options.delayMs ?? 0;
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
-    const started = performance.now();
+    let started = performance.now();
     const request: DbRequest = {
       method: req.method ?? "GET",
       url: req.url ?? "/",
@@ -103,40 +109,45 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
       inFlight--;
       if (inFlight === 0) for (const resolve of whenIdle.splice(0)) resolve();
     };
-    const outgoing = httpRequest(
-      {
-        agent,
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, host: upstream.host },
-      },
-      (response) => {
-        if ((response.statusCode ?? 502) >= 500) request.failed = true;
-        if (loss) {
-          // The database has answered; read the answer to its end, then cut the Worker off without it.
-          request.failed = true;
-          response.resume();
-          response.on("end", () => {
-            res.socket?.destroy();
-            done();
-          });
-          return;
-        }
-        res.writeHead(response.statusCode ?? 502, response.headers);
-        response.pipe(res);
-        response.on("end", done);
-        response.on("error", done);
-      },
-    );
-    outgoing.on("error", (error) => {
-      request.failed = true;
-      done();
-      res.writeHead(502, { "content-type": "text/plain" });
-      res.end(`counting proxy: ${error.message}`);
-    });
-    outgoing.end(body);
+    const send = () => {
+      started = performance.now();
+      const outgoing = httpRequest(
+        {
+          agent,
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: upstream.host },
+        },
+        (response) => {
+          if ((response.statusCode ?? 502) >= 500) request.failed = true;
+          if (loss) {
+            // The database has answered; read the answer to its end, then cut the Worker off without it.
+            request.failed = true;
+            response.resume();
+            response.on("end", () => {
+              res.socket?.destroy();
+              done();
+            });
+            return;
+          }
+          res.writeHead(response.statusCode ?? 502, response.headers);
+          response.pipe(res);
+          response.on("end", done);
+          response.on("error", done);
+        },
+      );
+      outgoing.on("error", (error) => {
+        request.failed = true;
+        done();
+        res.writeHead(502, { "content-type": "text/plain" });
+        res.end(`counting proxy: ${error.message}`);
+      });
+      outgoing.end(body);
+    };
+    if (delayMs > 0) setTimeout(send, delayMs);
+    else send();
   };
 
   const server = createServer((req, res) => {
@@ -173,6 +184,9 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
     lossesPending: () => planned.length,
     cancelLosses() {
       planned = [];
+    },
+    setDelay(ms) {
+      delayMs = ms;
     },
     reset() {
       sent = [];

@@ -213,8 +213,15 @@ export const connections = sqliteTable(
     ownerPrivate: integer("owner_private", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
+    /**
+     * Posting order, 1, 2, 3…, set by a trigger when a row is inserted without one (migrations/0021): the rowid
+     * of the connection's search document, so search reads its matches newest first straight from the index
+     * (decision 038). An explicit column, because VACUUM may renumber a table's implicit rowids.
+     */
+    seq: integer("seq"),
   },
   (t) => [
+    uniqueIndex("connections_seq").on(t.seq),
     // Each carries what the privacy rule reads, so choosing a page's ids and counting never visit the table.
     index("connections_newest").on(t.createdAt, t.id, t.ownerPrivate, t.userId),
     index("connections_user_newest").on(t.userId, t.createdAt, t.id, t.ownerPrivate),

@@ -5,6 +5,7 @@ import { readBearerToken, readSessionCookie, resolveViewer } from "../core/auth/
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_SECONDS } from "../core/errors.ts";
 import { connectDatabase } from "../db/connection.ts";
 import { api } from "./api.ts";
+import { edgeCache } from "./edge-cache/middleware.ts";
 import { bodySizeCap } from "./middleware/body-size.ts";
 import { sameOriginForms, securityHeaders } from "./middleware/security.ts";
 import { discovery } from "./routers/discovery.ts";
@@ -63,6 +64,11 @@ app.use("*", async (c, next) => {
   }
 });
 app.use("*", securityHeaders);
+// Inside the security headers, so a kept page served again gets this request's CSP nonce.
+app.use(
+  "*",
+  edgeCache((request, env, ctx) => app.fetch(request, env, ctx)),
+);
 
 app.route("/api", api);
 app.route("/images", images);

@@ -32,13 +32,15 @@ export {
 export type { Settled, WorkChoice } from "./matching.ts";
 export {
   bookSearchText,
+  type ConnectionDocument,
   connectionSearchText,
+  documentMatches,
   indexBook,
   indexConnection,
   indexMovie,
-  matchesSearch,
   movieSearchText,
   unindexConnectionsIn,
+  updateConnectionDocument,
 } from "./search-index.ts";
 export {
   type BookCandidate,

@@ -7,15 +7,17 @@ import {
   type BookCandidate,
   bookCandidate,
   bookRead,
+  bookSearchText,
   CATALOG_MESSAGES,
+  type ConnectionDocument,
   connectionSearchText,
+  documentMatches,
   fetchArtwork,
   findWorks,
   indexConnection,
   isbn13Of,
   type MovieCandidate,
   matchBook,
-  matchesSearch,
   matchMovie,
   movieCandidate,
   movieRead,
@@ -24,6 +26,7 @@ import {
   toBook,
   toMovie,
   unindexConnectionsIn,
+  updateConnectionDocument,
   type WorkChoice,
   writeBook,
   writeMovie,
@@ -193,10 +196,6 @@ export function toPage(origin: string, page: number, [rows, counted]: PageAnswer
   };
 }
 
-async function pageOf(services: RequestServices, where: SQL | undefined, page: number, options?: PageOptions) {
-  return toPage(services.origin, page, await services.db.batch(pageReads(services, where, page, options)));
-}
-
 /**
  * The two reads behind one page of the feed with its filters, as the viewer may see it (a visitor is a null
  * viewer), for the caller's batch; `toPage` reads the answers. The home page (members and visitors alike) and
@@ -217,14 +216,49 @@ export async function listFeed(services: RequestServices, filters: FeedFilters, 
   return result;
 }
 
-export async function searchConnections(services: RequestServices, query: string, page: number) {
+/**
+ * Search lists and counts at most this many matches (decision 038): a common word matches a fifth of everything,
+ * and counting or paging past this would read every match. `totalCount` stops here, and `totalCountCapped` says so.
+ */
+export const SEARCH_RESULTS_LIMIT = 1000;
+
+export interface SearchPage extends ConnectionPage {
+  totalCount: number;
+  /** Present (true) only when more connections match than the `SEARCH_RESULTS_LIMIT` counted. */
+  totalCountCapped?: true;
+}
+
+/**
+ * The two reads behind one page of search results, newest first, for the caller's batch. Both walk the matching
+ * documents from the newest (their rowid is the posting order) and stop early: the page after its ten, the count
+ * at the limit, so a common word costs what a rare one does.
+ */
+function searchReads(services: RequestServices, term: string, page: number) {
+  const { db, viewer } = services;
+  const offset = (page - 1) * PAGE_SIZE;
+  const matches = sql`connection_search cross join ${connections} on ${connections.seq} = connection_search.rowid
+    where ${documentMatches(term)} and ${connectionVisibleTo(viewer)}`;
+  const pageIds = sql`(select ${connections.id} from ${matches} order by connection_search.rowid desc
+    limit ${offset < SEARCH_RESULTS_LIMIT ? PAGE_SIZE : 0} offset ${offset})`;
+  return [
+    selectConnections(services, inArray(connections.id, pageIds)).orderBy(desc(connections.seq)),
+    db.get<{ n: number }>(sql`select count(*) as n from (select 1 from ${matches} limit ${SEARCH_RESULTS_LIMIT + 1})`),
+  ] as const;
+}
+
+export async function searchConnections(services: RequestServices, query: string, page: number): Promise<SearchPage> {
   const term = query.trim();
   if (!term) return { connections: [], page: 1, pages: 0, totalCount: 0 };
-  return pageOf(
-    services,
-    matchesSearch(term, { connectionId: connections.id, movieId: connections.movieId, bookId: connections.bookId }),
+  const [rows, counted] = await services.db.batch(searchReads(services, term, page));
+  const matching = Number(counted.n);
+  const totalCount = Math.min(matching, SEARCH_RESULTS_LIMIT);
+  return {
+    connections: rows.map((row) => toConnectionView(services.origin, row)),
     page,
-  );
+    pages: Math.ceil(totalCount / PAGE_SIZE),
+    totalCount,
+    ...(matching > SEARCH_RESULTS_LIMIT ? { totalCountCapped: true as const } : {}),
+  };
 }
 
 /** Connections featuring one movie or book, newest first (their pages list all of them). */
@@ -457,7 +491,11 @@ export async function postConnection(
       updatedAt: now,
     }),
     ...(tags.length ? [db.insert(connectionTags).values(tags.map((tag) => ({ connectionId: id, tag })))] : []),
-    ...indexConnection(db, id, connectionSearchText({ context: input.context, tags })),
+    ...indexConnection(db, id, {
+      body: connectionSearchText({ context: input.context, tags }),
+      movie: movie?.searchText ?? null,
+      book: book?.searchText ?? null,
+    }),
     // After the row it names (its foreign key is checked at once).
     ...(key ? keyStatements(db, { userId: viewer.id, key, fingerprint, connectionId: id }, now) : []),
   );
@@ -540,13 +578,16 @@ export async function updateConnection(
   const statements: BatchItem<"sqlite">[] = [];
   if (screenshot) statements.push(claimImages(db, viewer.id, [screenshot.id]));
   let bookId: SQL | string | null = current.bookId;
+  const document: Partial<ConnectionDocument> = { body: connectionSearchText({ context, tags }) };
   if (input.bookAuthor !== undefined && current.bookId && current.bookTitle !== null) {
     const title = current.bookTitle;
     const externalIds = { openLibrary: null, isbn13: null, wikidata: null };
     const found = await findWorks(db, { movie: null, book: { title, externalIds } });
     const match = sameBook(found.books, title, input.bookAuthor);
-    if ("row" in match) bookId = match.row.id;
-    else {
+    if ("row" in match) {
+      bookId = match.row.id;
+      document.book = bookSearchText(match.row);
+    } else {
       const created = writeBook(
         db,
         {
@@ -563,6 +604,7 @@ export async function updateConnection(
       );
       statements.push(...created.statements);
       bookId = created.id;
+      document.book = created.searchText;
     }
   }
   statements.push(
@@ -572,7 +614,7 @@ export async function updateConnection(
       .where(eq(connections.id, id)),
     db.delete(connectionTags).where(eq(connectionTags.connectionId, id)),
     ...(tags.length ? [db.insert(connectionTags).values(tags.map((tag) => ({ connectionId: id, tag })))] : []),
-    ...indexConnection(db, id, connectionSearchText({ context, tags })),
+    updateConnectionDocument(db, id, document),
   );
   const screenshotChanges = screenshotKey !== current.screenshotKey;
   try {

@@ -8,6 +8,8 @@ type Access = "public" | "optional" | "member" | "moderator";
 
 interface Operation {
   access?: Access;
+  /** What a client should know beyond the summary (a departure from API.md, say). */
+  description?: string;
   /** The success status; 200 unless said. */
   status?: number;
   /** The success body: a named shape from `shapes.ts` (or an array of one). */
@@ -101,6 +103,7 @@ export function operation(tag: string, summary: string, spec: Operation) {
   return describeRoute({
     tags: [tag],
     summary,
+    ...(spec.description ? { description: spec.description } : {}),
     ...(access === "public" ? {} : { security: access === "optional" ? [{}, { bearer: [] }] : [{ bearer: [] }] }),
     ...(parameters.length ? { parameters } : {}),
     ...(bodySchema

@@ -42,6 +42,7 @@ function operationSection(method: string, path: string, operation: Operation) {
   return html`<section class="op">
   <h3><span class="method">${method.toUpperCase()}</span> <code>/api${path}</code></h3>
   <p>${operation.summary ?? ""}${operation.security?.length ? html` <em>(${operation.security.some((s) => !Object.keys(s).length) ? "token optional" : "token required"})</em>` : ""}</p>
+  ${operation.description ? html`<p>${operation.description}</p>` : ""}
   ${parameters.length ? html`<h4>Parameters</h4><ul>${parameters.map((p) => html`<li><code>${p.name}</code> (${p.in}${p.required ? ", required" : ""})${p.description ? `: ${p.description}` : ""}</li>`)}</ul>` : ""}
   ${body ? html`<h4>Request body</h4><ul>${Object.entries(body.content).map(([type, media]) => html`<li>${type}: <code>${schemaText(media.schema as Schema)}</code></li>`)}</ul>` : ""}
   <h4>Responses</h4>

@@ -219,8 +219,18 @@ export const ConnectionPage = z
   .object({ connections: z.array(Connection), page, pages })
   .meta({ id: "ConnectionPage" });
 
+/**
+ * A page of search results. A departure from API.md (decision 038): `totalCount` stops at 1,000, and `pages`
+ * follows it (at most 100); `totalCountCapped: true` is added when more connections match ("1,000+").
+ */
 export const SearchPage = z
-  .object({ connections: z.array(Connection), page, pages, totalCount: count })
+  .object({
+    connections: z.array(Connection),
+    page,
+    pages,
+    totalCount: count.max(1000).describe("Matching connections, counted up to 1,000"),
+    totalCountCapped: z.literal(true).optional().describe("Present when more than 1,000 connections match"),
+  })
   .meta({ id: "SearchPage" });
 
 export const PopularTag = z.object({ tag: z.string(), count: z.int().positive() }).meta({ id: "PopularTag" });
