@@ -84,9 +84,9 @@ export function WhatsNewBanner() {
         <span id="whats-new-label" className="whats-new__label">
           What's New
         </span>{" "}
-        <Link to="/updates" className="whats-new__title">
+        {/* The label starts with the visible title (WCAG 2.5.3); hidden text inside the link would be read apart. */}
+        <Link to="/updates" className="whats-new__title" aria-label={`${latestUpdate.title}: see all updates`}>
           {latestUpdate.title}
-          <span className="visually-hidden">: see all updates</span>
         </Link>
       </p>
       <fetcher.Form

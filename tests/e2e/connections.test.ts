@@ -47,9 +47,17 @@ describe.each(javaScriptModes)("connections ($name)", ({ name, javaScriptEnabled
     ]);
     await page.getByRole("heading", { name: `${movieTitle} & Browser Book` }).waitFor();
     const poster = page.locator(".card__poster img").first();
+    // Shown from one of its WebP copies (decision 036). A copy is never wider than the upload, so the browser's
+    // natural width is the upload's scaled by the srcset width it was listed under, and its shape is the upload's.
     await expect
-      .poll(() => poster.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-      .toBe(POSTER_SIZE.width);
+      .poll(() =>
+        poster.evaluate((image: HTMLImageElement) => ({
+          copy: /\/images\/posters\/[0-9a-f]{24}\.png\/\d+\.webp$/.test(image.currentSrc),
+          loaded: image.complete && image.naturalWidth > 0,
+          shape: Math.round((image.naturalWidth / image.naturalHeight) * 100) / 100,
+        })),
+      )
+      .toEqual({ copy: true, loaded: true, shape: Math.round((POSTER_SIZE.width / POSTER_SIZE.height) * 100) / 100 });
 
     await page.getByRole("link", { name: "Edit" }).click();
     await page.getByRole("heading", { name: "Edit connection" }).waitFor();

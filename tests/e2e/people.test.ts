@@ -113,9 +113,15 @@ describe.each(javaScriptModes)("people ($name)", ({ javaScriptEnabled }) => {
     await page.getByText("Changed in a real browser.").waitFor();
     const picture = page.locator(".profile__avatar");
     await expect.poll(() => picture.getAttribute("src")).toMatch(/\/images\/avatars\//);
+    // Shown from one of its WebP copies (decision 036), which keep the upload's shape.
     await expect
-      .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-      .toBe(PICTURE_SIZE.width);
+      .poll(() =>
+        picture.evaluate((image: HTMLImageElement) => ({
+          copy: /\/images\/avatars\/[0-9a-f]{24}\.png\/\d+\.webp$/.test(image.currentSrc),
+          loaded: image.complete && image.naturalWidth > 0 && image.naturalWidth === image.naturalHeight,
+        })),
+      )
+      .toEqual({ copy: true, loaded: true });
     await page.context().close();
   });
 });

@@ -140,7 +140,7 @@ describe("the What's New banner", () => {
     expect(banner).toMatch(/id="whats-new-label"[^>]*>What's New</);
     expect(banner).toMatch(
       new RegExp(
-        `<a[^>]*href="/updates"[^>]*>${latestUpdate.title.replace(/[()]/g, "\\$&")}<span class="visually-hidden">: see all updates</span></a>`,
+        `<a(?=[^>]*\\baria-label="${latestUpdate.title.replace(/[()]/g, "\\$&")}: see all updates")(?=[^>]*\\bhref="/updates")[^>]*>${latestUpdate.title.replace(/[()]/g, "\\$&")}</a>`,
       ),
     );
     expect(banner).toMatch(/<form[^>]*action="\/whats-new\/dismiss" method="post"/);
