@@ -25,7 +25,7 @@ export async function action({ request, params, context, url }: Route.ActionArgs
       context.get(requestContext),
       viewer,
       params.connectionId,
-      { ...fields, removeScreenshot: fields.removeScreenshot ?? "" },
+      { ...fields, removeScreenshot: fields.removeScreenshot ?? "", contextSpoiler: fields.contextSpoiler ?? "" },
       files,
     );
   } catch (error) {

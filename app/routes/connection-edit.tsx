@@ -1,10 +1,12 @@
 import { Form, Link, useNavigation } from "react-router";
 import { EDIT_CONNECTION_FORMS } from "../../worker/core/rules/edit-connection-forms.ts";
 import { connectionTitle } from "../../worker/core/rules/names.ts";
+import { isTicked, SPOILER_TEXT } from "../../worker/core/rules/spoilers.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { KindField } from "../components/kind-field.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
+import { SpoilerCheckbox } from "../components/spoiler.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/connection-edit";
@@ -46,6 +48,11 @@ export default function EditConnection({ loaderData, actionData }: Route.Compone
           rows={6}
           defaultValue={values?.context ?? connection.context}
           {...rules.field("context")}
+        />
+        <SpoilerCheckbox
+          name="contextSpoiler"
+          label={SPOILER_TEXT.contextField}
+          defaultChecked={values ? isTicked(values.contextSpoiler) : connection.contextSpoiler}
         />
         {textOnly ? null : <KindField defaultValue={values?.kind ?? connection.kind} {...rules.field("kind")} />}
         <FormField

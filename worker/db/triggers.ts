@@ -224,4 +224,19 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     createdIn: "0015_verdict_tallies",
     purpose: "uncounts a withdrawn or cascaded vote",
   },
+  // Each member's number of connections (users.connection_count): the Following feed's count, members to follow.
+  {
+    name: "connections_member_counted",
+    table: "connections",
+    event: "AFTER INSERT",
+    createdIn: "0019_feeds_spoilers_groups",
+    purpose: "counts a new connection on its member",
+  },
+  {
+    name: "connections_member_uncounted",
+    table: "connections",
+    event: "AFTER DELETE",
+    createdIn: "0019_feeds_spoilers_groups",
+    purpose: "uncounts a deleted connection from its member",
+  },
 ];

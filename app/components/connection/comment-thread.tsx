@@ -3,19 +3,21 @@ import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-rou
 import type { CommentView } from "../../../worker/core/discussion/index.ts";
 import { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "../../../worker/core/rules/comment-text.ts";
 import { memberName } from "../../../worker/core/rules/names.ts";
+import { SPOILER_TEXT } from "../../../worker/core/rules/spoilers.ts";
 import { useHydrated } from "../../hydrated.ts";
 import type { RootData } from "../../meta.ts";
 import { Avatar } from "../avatar.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { LoginLink } from "../login-link.tsx";
 import { ReportLink } from "../report-link.tsx";
+import { Spoiler, SpoilerCheckbox } from "../spoiler.tsx";
 import { ReturnFields } from "./reaction-buttons.tsx";
 
 export const DELETE_COMMENT_CONFIRMATION = "Are you sure you want to delete this comment?";
 type Failure = { ok: false; error: string; field?: string };
 type Reply = { ok: true; result: unknown } | Failure;
 /** A comment form's failed post without JavaScript: the connection page renders it again at that form. */
-export type CommentPost = Failure & { values?: { intent: string; commentId: string; text: string } };
+export type CommentPost = Failure & { values?: { intent: string; commentId: string; text: string; spoiler: string } };
 
 /**
  * The discussion on a connection (SPEC.md §2, §4, §5). Forms post to the connection page's action, so every
@@ -108,6 +110,11 @@ function AddComment({
         placeholder="Add to the discussion…"
         onChange={(event) => setText(event.currentTarget.value)}
       />
+      <SpoilerCheckbox
+        name="spoiler"
+        label={SPOILER_TEXT.commentField}
+        defaultChecked={Boolean(posted?.values?.spoiler)}
+      />
       <div className="comment-form__footer">
         <span className="field__hint">
           {text.length}/{COMMENT_MAX}
@@ -177,6 +184,7 @@ function CommentItem({
   const failedHere = posted?.values?.commentId === comment?._id ? posted : undefined;
   const [editing, setEditing] = useState(searchParams.get("editComment") === comment?._id || Boolean(failedHere));
   const [draft, setDraft] = useState(failedHere?.values?.text ?? comment?.text ?? "");
+  const [spoiler, setSpoiler] = useState(failedHere ? Boolean(failedHere.values?.spoiler) : Boolean(comment?.spoiler));
   const confirmingDelete = searchParams.get("deleteComment") === comment?._id;
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) setEditing(false);
@@ -189,7 +197,7 @@ function CommentItem({
   const intent = fetcher.formData?.get("intent");
   const deleting = intent === "delete-comment" && fetcher.state !== "idle";
   const failure = failureOf(fetcher) ?? failedHere;
-  const unchanged = draft.trim() === comment.text.trim();
+  const unchanged = draft.trim() === comment.text.trim() && spoiler === comment.spoiler;
   const here = `?editComment=${comment._id}#comments`;
   if (deleting) return null;
 
@@ -213,6 +221,12 @@ function CommentItem({
               defaultValue={draft}
               onChange={(event) => setDraft(event.currentTarget.value)}
             />
+            <SpoilerCheckbox
+              name="spoiler"
+              label={SPOILER_TEXT.commentField}
+              defaultChecked={failedHere ? Boolean(failedHere.values?.spoiler) : comment.spoiler}
+              onChange={(event) => setSpoiler(event.currentTarget.checked)}
+            />
             <div className="comment-form__footer">
               <Link
                 to="?#comments"
@@ -234,7 +248,9 @@ function CommentItem({
             </div>
           </fetcher.Form>
         ) : (
-          <p className="comment__text">{comment.text}</p>
+          <Spoiler spoiler={comment.spoiler}>
+            <p className="comment__text">{comment.text}</p>
+          </Spoiler>
         )}
         {failure && !(editing && isOwner) ? (
           <p className="form-error" role="alert">

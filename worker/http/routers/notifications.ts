@@ -1,12 +1,31 @@
 import { Hono } from "hono";
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from "../../core/notifications/index.ts";
+import {
+  listNotificationGroups,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  readGrouping,
+} from "../../core/notifications/index.ts";
 import { type MemberEnv, member } from "../middleware/member.ts";
 import { operation } from "../openapi/describe.ts";
 
+/** `?group=connection` (decision 033): repeated events on one connection as one entry; without it, API.md's list. */
+const GROUP_QUERY = {
+  group: "connection: likes, favorites or comments on one connection as one entry with a `group` object",
+};
+
 export const notificationsApi = new Hono<MemberEnv>()
   .use(member)
-  .get("/", operation("Notifications", "My notifications", { access: "member" }), async (c) =>
-    c.json(await listNotifications(c.var.services, c.var.viewer)),
+  .get(
+    "/",
+    operation("Notifications", "My notifications", { access: "member", query: GROUP_QUERY, errors: [400] }),
+    async (c) => {
+      const grouped = readGrouping(c.req.query("group"));
+      const { services, viewer } = c.var;
+      return c.json(
+        grouped ? await listNotificationGroups(services, viewer) : await listNotifications(services, viewer),
+      );
+    },
   )
   // Registered before "/:id/read" so "read-all" is never taken for an id.
   .patch("/read-all", operation("Notifications", "Mark all my notifications read", { access: "member" }), async (c) =>
@@ -14,6 +33,13 @@ export const notificationsApi = new Hono<MemberEnv>()
   )
   .patch(
     "/:id/read",
-    operation("Notifications", "Mark a notification read", { access: "member", errors: [404] }),
-    async (c) => c.json(await markNotificationRead(c.var.services, c.var.viewer, c.req.param("id"))),
+    operation("Notifications", "Mark a notification read (with ?group=connection, its whole group)", {
+      access: "member",
+      query: GROUP_QUERY,
+      errors: [404],
+    }),
+    async (c) => {
+      const group = readGrouping(c.req.query("group")) !== null;
+      return c.json(await markNotificationRead(c.var.services, c.var.viewer, c.req.param("id"), { group }));
+    },
   );
