@@ -1,18 +1,26 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { type RequestServices, requestContext, type Viewer } from "../worker/context.ts";
-import { checkAuthRateLimit, clearedSessionCookie, sessionCookie } from "../worker/core/auth/index.ts";
+import { clearedSessionCookie, sessionCookie } from "../worker/core/auth/index.ts";
 import { requireModerator } from "../worker/core/moderation/index.ts";
 import { errorPage } from "./failures.server.ts";
+import { type FlashKey, redirectWithFlash } from "./flash.server.ts";
 import { formAction, textFields } from "./forms.server.ts";
 import { loginPath } from "./login-path.ts";
 
+/** Any origin will do: a target is kept only when it resolves to this same one, so it never names another. */
+const THIS_SITE = "https://moviebooks.invalid";
+
 /**
- * Where to go after login or signup: a path on this site only (never `//evil.example` or a full URL),
- * else home.
+ * Where to go after login or signup, or back to after a form: a path on this site only, else `fallback`. The target
+ * is resolved by the URL parser, as browsers resolve a Location, and kept only when it lands on this site with a
+ * path that cannot read as another host (`//…`); what is sent is the parsed path, query and fragment, so tabs,
+ * line breaks, backslashes and dot segments that some parser would take off-site never reach one (decision 029).
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (typeof to !== "string" || !to.startsWith("/")) return fallback;
+  const url = URL.parse(to, THIS_SITE);
+  if (!url || url.origin !== THIS_SITE || url.pathname.startsWith("//")) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**
@@ -59,23 +67,28 @@ export function redirectMembers(context: Readonly<RouterContextProvider>): void 
   if (context.get(requestContext).viewer) throw redirect("/");
 }
 
-export function redirectWithSession(to: string, token: string) {
-  return redirect(to, { headers: { "Set-Cookie": sessionCookie(token) } });
+/** Into the site with a new session, saying so with `flash` (decision 034). */
+export function redirectWithSession(to: string, token: string, flash: FlashKey) {
+  return redirectWithFlash(to, flash, { "Set-Cookie": sessionCookie(token) });
 }
 
-export function redirectWithoutSession(to: string) {
-  return redirect(to, { headers: { "Set-Cookie": clearedSessionCookie() } });
+/** Out of the session; `flash` when the page `to` does not say so itself. */
+export function redirectWithoutSession(to: string, flash?: FlashKey) {
+  const headers = { "Set-Cookie": clearedSessionCookie() };
+  return flash ? redirectWithFlash(to, flash, headers) : redirect(to, { headers });
 }
 
 /**
- * The route module of /login and /signup. Members are sent home. The action reads the form's fields, applies
- * the rate limit and runs `enter`; success sets the session and goes to the form's redirect target, a failure
- * shows the form again with its message and the `kept` fields (never a password).
+ * The route module of /login and /signup. Members are sent home. The action reads the form's fields and runs
+ * `enter` (which applies the attempt limits); success sets the session and goes to the form's redirect target with
+ * the `welcome` flash message, a failure shows the form again with its message and the `kept` fields (never a
+ * password).
  */
 export function accountFormRoute<Name extends string, Kept extends Name>(
   fields: readonly Name[],
   kept: readonly Kept[],
   enter: (services: RequestServices, input: Record<Name, string>) => Promise<{ token: string }>,
+  welcome: FlashKey,
 ) {
   return {
     loader({ context }: { context: Readonly<RouterContextProvider> }) {
@@ -88,9 +101,8 @@ export function accountFormRoute<Name extends string, Kept extends Name>(
       const input = textFields(await request.formData(), [...fields, "redirectTo"]);
       const shown = Object.fromEntries([...kept, "redirectTo"].map((name) => [name, input[name as Name]]));
       return formAction(shown as Record<Kept | "redirectTo", string>, async () => {
-        await checkAuthRateLimit(services.env, request.headers);
         const user = await enter(services, input);
-        return redirectWithSession(safeRedirect(input.redirectTo), user.token);
+        return redirectWithSession(safeRedirect(input.redirectTo), user.token, welcome);
       });
     },
   };

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { apiErrorBody, pageError, userFailure } from "../worker/core/errors.ts";
+import { apiErrorBody, knownFailure, pageError, userFailure } from "../worker/core/errors.ts";
 
-export { userFailure };
+export { knownFailure, userFailure };
 
 /**
  * How page actions and loaders answer a core failure, built on worker/core/errors.ts's conversions (the API's
@@ -12,6 +12,21 @@ export { userFailure };
 export function formFailure<Values>(error: unknown, values: Values, fallback?: string) {
   const failure = userFailure(error);
   return data({ ...pageError(failure, fallback), values }, { status: failure.status });
+}
+
+/**
+ * A create or edit form whose save failed, for any reason: the message at its field, with what was submitted and
+ * what the form kept (its images) so the page shows it all again. A failure that is not the member's (the database
+ * unreachable, a bug) is logged and answered with the page's own message (`fallback`, SPEC.md §8) and a 500, so the
+ * form is never lost to an error page.
+ */
+export function saveFailure<Reply extends object>(error: unknown, reply: Reply, fallback: string) {
+  const failure = knownFailure(error);
+  if (!failure) {
+    console.error("A save failed", error);
+    return data({ error: fallback, ...reply }, { status: 500 });
+  }
+  return data({ ...pageError(failure, fallback), ...reply }, { status: failure.status });
 }
 
 /** A failed fetcher or card post (`ok: false`), answered with data rather than a page. */

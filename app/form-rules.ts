@@ -1,5 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { attributesOf, type FieldError, type FormRules, firstFailure, readForm } from "../worker/core/rules/forms.ts";
+import {
+  attributesOf,
+  type FieldError,
+  type FormRules,
+  firstFailure,
+  firstFailureAt,
+  readForm,
+} from "../worker/core/rules/forms.ts";
 
 /** What a page action answers on a failure (app/failures.server.ts): the message, at its field if it has one. */
 export interface FailureReply {
@@ -36,6 +43,17 @@ export function useFormRules<Name extends string>(form: FormRules<Name>, reply: 
     return found;
   };
 
+  /**
+   * Checks one field at once (a chosen file, before anything is sent): its broken rule is shown at it, and its own
+   * earlier message goes once it keeps them; another field's message stays.
+   */
+  const checkField = (name: Name) => {
+    const found = ref.current ? firstFailureAt(form, readForm(form, new FormData(ref.current)), name) : null;
+    if (found) setChecked({ reply, failure: found });
+    else if (failure?.field === name) setChecked({ reply, failure: null });
+    return found;
+  };
+
   return {
     /** Spread onto the <form>: the browser's own bubbles are off, so the spec's messages are the only ones. */
     form: {
@@ -54,5 +72,6 @@ export function useFormRules<Name extends string>(form: FormRules<Name>, reply: 
     /** A message that belongs to no field of this form, shown at the top. */
     formError: failure && !atField ? failure.message : undefined,
     check,
+    checkField,
   };
 }

@@ -1,5 +1,5 @@
-import { redirect } from "react-router";
 import { fetcherFailure, formFailure } from "./failures.server.ts";
+import { dataWithFlash, type FlashKey, redirectWithFlash } from "./flash.server.ts";
 
 /**
  * Runs a form action's core call; a user-facing failure comes back as the form's error (at its field) with the
@@ -28,20 +28,21 @@ export function textFields<Name extends string>(form: FormData, names: readonly 
 }
 
 /**
- * The reply of an action that answers one entry of a list (accept a request, remove a follower). A fetcher
- * (JavaScript) gets `{ok, notice}` and the page hides the entry; a plain form post is redirected to `done`,
- * whose page shows the notice, so reloading it does not post again. A refusal comes back as `{ok: false, error}`
- * with its status either way, for the page to show.
+ * The reply of an action that answers one entry of a list (accept a request, remove a follower, unblock). A
+ * fetcher (JavaScript) gets `{ok: true}` and the page hides the entry; a plain form post is redirected to
+ * `redirectTo`, so reloading it does not post again. Either way the `flash` message says what was done (decision
+ * 034). A refusal comes back as `{ok: false, error}` with its status either way, for the page to show.
  */
 export async function listEntryAction(
   form: FormData,
   run: () => Promise<unknown>,
-  done: { notice: string; redirectTo: string },
+  done: { flash: FlashKey; redirectTo: string },
 ) {
   try {
     await run();
   } catch (error) {
     return fetcherFailure(error, "Something went wrong. Please try again.");
   }
-  return form.get("via") === "fetcher" ? { ok: true as const, notice: done.notice } : redirect(done.redirectTo);
+  if (form.get("via") === "fetcher") return dataWithFlash({ ok: true as const }, done.flash);
+  return redirectWithFlash(done.redirectTo, done.flash);
 }

@@ -3,6 +3,7 @@ import { ATOM_TYPE } from "../worker/core/rules/feeds.ts";
 import { SHARE_IMAGE_SIZE } from "../worker/core/rules/limits.ts";
 import { SITE_DESCRIPTION, SITE_NAME } from "./site.ts";
 import { snippet } from "./snippet.ts";
+import type { PinnedTheme } from "./theme.ts";
 
 /** The root loader's data, which every route's meta can read for the origin, and the layout for its sidebar and banner. */
 export interface RootData {
@@ -25,6 +26,10 @@ export interface RootData {
   sidebarTags: { tags: Array<{ tag: string; count: number }>; error: boolean } | null;
   /** True when the request's `dismissedUpdateBatchId` cookie names the newest update batch (no banner then). */
   whatsNewDismissed: boolean;
+  /** The theme the `theme` cookie pins (`data-theme` on <html>), or null to follow the system (decision 035). */
+  theme: PinnedTheme | null;
+  /** What the last form action said (decision 034), shown once. */
+  flash: { id: string; message: string } | null;
 }
 
 type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;

@@ -1,18 +1,24 @@
-import { requestContext } from "../worker/context.ts";
+import { data } from "react-router";
+import { type RequestServices, requestContext } from "../worker/context.ts";
 import { popularTags } from "../worker/core/connections/index.ts";
+import { unavailable } from "../worker/core/errors.ts";
 import { imageUrl } from "../worker/core/images/index.ts";
 import { memberName } from "../worker/core/rules/index.ts";
 import type { Route } from "./+types/root";
 import { readDismissedBatch } from "./components/whats-new-banner.tsx";
+import { errorPage } from "./failures.server.ts";
+import { takeFlash } from "./flash.server.ts";
 import type { RootData } from "./meta.ts";
+import { themeOf } from "./theme.server.ts";
 import { latestUpdate } from "./updates.ts";
 
 /**
  * Every page's shared data: the origin, the member (header and sidebar), the sidebar's Popular Tags (one
- * query, members only; it runs alongside the page's own loader) and whether the What's New banner was
- * dismissed for the newest batch (the `dismissedUpdateBatchId` cookie).
+ * query, members only; it runs alongside the page's own loader), whether the What's New banner was dismissed for
+ * the newest batch (the `dismissedUpdateBatchId` cookie), the theme the `theme` cookie pins and the flash message
+ * a form action left (its cookie, cleared by this reply). Cookies only: no query beyond the sidebar's.
  */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(requestContext);
   const { origin, viewer } = services;
   const sidebarTags = viewer
@@ -24,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
         },
       )
     : null;
-  return {
+  const { flash, headers } = takeFlash(request);
+  const root: RootData = {
     origin,
     viewer: viewer && {
       id: viewer.id,
@@ -40,5 +47,27 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     },
     sidebarTags,
     whatsNewDismissed: readDismissedBatch(request.headers.get("Cookie")) === latestUpdate.id,
+    theme: themeOf(request),
+    flash,
   };
+  return data(root, { headers });
 }
+
+/**
+ * What ends a page request as a whole, as the site's error page with its status: an outage (503, decision 029),
+ * whatever a loader or action made of it, and a body over its cap (413), before any action reads it.
+ */
+function refusalOf(services: RequestServices) {
+  return services.databaseUnreachable() ? unavailable() : services.refusal;
+}
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context }, next) => {
+    const services = context.get(requestContext);
+    const before = refusalOf(services);
+    if (before) errorPage(before);
+    const response = await next();
+    if (services.databaseUnreachable()) errorPage(unavailable());
+    return response;
+  },
+];

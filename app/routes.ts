@@ -23,6 +23,7 @@ export default [
   route("connections/:connectionId/comments", "routes/connection-comments.tsx"),
   route("all-users", "routes/all-users.tsx"),
   route("whats-new/dismiss", "routes/whats-new-dismiss.tsx"),
+  route("theme", "routes/theme.tsx"),
   // Public profiles and their lists; the privacy rule decides what each viewer sees (a visitor is a null viewer).
   route("users/:userId", "routes/profile.tsx", { id: "profile" }),
   route("users/:userId/followers", "routes/follow-list.tsx", { id: "followers" }),
@@ -39,6 +40,7 @@ export default [
   layout("routes/member-area.tsx", [
     route("create", "routes/create.tsx"),
     route("connections/:connectionId/edit", "routes/connection-edit.tsx"),
+    route("uploads/:uploadId", "routes/staged-upload.tsx"),
     route("connections/:connectionId/delete", "routes/connection-delete.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("follow-requests", "routes/follow-requests.tsx"),

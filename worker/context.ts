@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { AppError } from "./core/errors.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 
@@ -41,6 +42,18 @@ export interface RequestServices {
    * that need a user turn this into API.md's two 401 messages.
    */
   tokenState: "none" | "valid" | "invalid";
+  /**
+   * Whether a database call of this request found no database (worker/db/connection.ts): every door then answers
+   * 503 with `UNAVAILABLE_MESSAGE`, whatever else failed (decision 029).
+   */
+  databaseUnreachable(): boolean;
+  /**
+   * A refusal decided before the request reached its door (a body over its route's cap): the API answers it as
+   * `{message}`, the pages as their error page.
+   */
+  refusal: AppError | null;
+  /** The client's address as the edge saw it (`CF-Connecting-IP`), for the attempt limits (decision 027). */
+  clientAddress: string;
   /** The site origin (`https://moviebooks.example`), used for absolute image URLs and canonical links. */
   origin: string;
   /** Per-request CSP nonce for the inline scripts React Router renders. */

@@ -1,3 +1,5 @@
+import type { AttemptLedger } from "./db/attempt-ledger.ts";
+
 /** Bindings and secrets the Worker runs with (wrangler.toml, `.dev.vars` locally, `wrangler secret` in production). */
 export interface Env {
   /** libSQL URL: the local server (`http://127.0.0.1:8790`) in development, Turso (`libsql://…`) in production. */
@@ -8,12 +10,11 @@ export interface Env {
   /** Comma-separated origins allowed to call /api cross-origin. */
   CORS_ORIGINS?: string;
   IMAGES: R2Bucket;
-  /** Limits login and registration attempts (and password checks) per client address. */
-  AUTH_LIMITER: RateLimit;
-  /** Limits password reset requests per client address and per e-mail address. */
-  RESET_LIMITER: RateLimit;
-  /** Limits reports per member (decision 017). */
-  REPORT_LIMITER: RateLimit;
+  /**
+   * The attempt ledgers (decision 027): one Durable Object per counted key (a network's password checks, an
+   * account's wrong passwords, reset requests, a member's reports), the same count in every isolate and location.
+   */
+  ATTEMPTS: DurableObjectNamespace<AttemptLedger>;
   /**
    * Mail (password reset links) goes through Resend's HTTP API when this secret is set
    * (`wrangler secret put RESEND_API_KEY`).

@@ -11,6 +11,15 @@ declare module "*.wasm" {
   export default module;
 }
 
+/**
+ * The same with `?module`, for packages that ship typings for their `.wasm` file's exports (wasm-bindgen's), which
+ * would otherwise win over the declaration above.
+ */
+declare module "*.wasm?module" {
+  const module: WebAssembly.Module;
+  export default module;
+}
+
 /** A `.bin` import is the file's bytes (the Cloudflare plugin's Data rule): the share images' fonts. */
 declare module "*.bin" {
   const data: ArrayBuffer;

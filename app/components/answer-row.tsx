@@ -1,12 +1,12 @@
-import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { UserSummary } from "../../worker/core/people/index.ts";
 import { ReturnFields } from "./connection/reaction-buttons.tsx";
 import { InlineError } from "./inline-error.tsx";
 import { UserRow } from "./user-list.tsx";
 
-/** What `listEntryAction` replies to a fetcher. */
-export type ListEntryReply = { ok: true; notice: string } | { ok: false; error: string };
+/** What `listEntryAction` replies to a fetcher (the flash message says what was done). */
+export type ListEntryReply = { ok: true } | { ok: false; error: string };
 
 export interface AnswerButton {
   intent: string;
@@ -18,7 +18,7 @@ export interface AnswerButton {
 /**
  * A member in a list with buttons that answer for them (Accept / Decline, Remove): one form posting `intent`
  * and `userId` to `action`. With JavaScript the entry leaves the list at once, comes back with the error if
- * the answer fails, and hands the notice to the page; without it, the form post reloads the page.
+ * the answer fails, and `onAnswered` moves the focus; without it, the form post reloads the page.
  */
 export function AnswerRow({
   user,
@@ -31,12 +31,12 @@ export function AnswerRow({
   detail?: ReactNode;
   action: string;
   buttons: AnswerButton[];
-  onAnswered: (notice: string) => void;
+  onAnswered: () => void;
 }) {
   const fetcher = useFetcher<ListEntryReply>();
   const reply = fetcher.data;
   useEffect(() => {
-    if (reply?.ok) onAnswered(reply.notice);
+    if (reply?.ok) onAnswered();
   }, [reply, onAnswered]);
   const failed = fetcher.state === "idle" && reply && !reply.ok ? reply.error : null;
   return (
@@ -63,42 +63,21 @@ export function AnswerRow({
 }
 
 /**
- * The page's notice about the last answer: the loader's (after a plain form post) until a row answers with
- * JavaScript. `onAnswered` also moves focus to the notice, since the button pressed has just left the page.
+ * Where the focus goes when a row answers with JavaScript, since the button pressed has just left the page: the
+ * list's heading (give it `tabIndex={-1}`). What was done is the flash message's to say (decision 034).
  */
-export function useAnswerNotice(fromLoader: string | null) {
-  const [notice, setNotice] = useState<string | null>(null);
-  const ref = useRef<HTMLParagraphElement>(null);
-  const onAnswered = useCallback((text: string) => {
-    setNotice(text);
-    ref.current?.focus();
-  }, []);
-  return { notice: notice ?? fromLoader, ref, onAnswered };
+export function useAnswerFocus<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const onAnswered = useCallback(() => ref.current?.focus(), []);
+  return { ref, onAnswered };
 }
 
-/**
- * A live region, present from the start so screen readers announce the notice when it appears, and the error
- * of a plain form post that was refused.
- */
-export function AnswerNotice({
-  notice,
-  noticeRef,
-  error,
-}: {
-  notice: string | null;
-  noticeRef: RefObject<HTMLParagraphElement | null>;
-  error: string | null;
-}) {
+/** The error of a plain form post that was refused. */
+export function AnswerError({ error }: { error: string | null }) {
+  if (!error) return null;
   return (
-    <>
-      <p ref={noticeRef} role="status" tabIndex={-1} className={notice ? "answer-notice" : "visually-hidden"}>
-        {notice}
-      </p>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </>
+    <p className="form-error" role="alert">
+      {error}
+    </p>
   );
 }

@@ -2,10 +2,10 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ConnectionView } from "../../worker/core/connections/index.ts";
 import type { PairVerdict } from "../../worker/core/verdicts/index.ts";
-import { fallbackTo } from "../image-fallback.ts";
 import { TallyBar } from "./connection/verdict-tally.tsx";
 import { FeaturedConnections } from "./featured-connections.tsx";
 import { type Credit, PersonLink } from "./person-links.tsx";
+import { ResponsiveImage } from "./responsive-image.tsx";
 
 /**
  * A movie's or a book's page (SPEC.md §2): its poster or cover (the placeholder when it has none or it does not
@@ -39,13 +39,14 @@ export function CatalogPage({
   return (
     <article className="catalog" aria-labelledby="catalog-title">
       <header className="catalog__hero">
-        <img
+        <ResponsiveImage
           className="catalog__cover"
-          src={image.src || image.placeholder}
-          onError={fallbackTo(image.placeholder)}
+          url={image.src}
+          fallback={image.placeholder}
           alt={image.alt}
           width={240}
           height={360}
+          priority
         />
         <div className="catalog__summary">
           <p className="catalog__kind">{kind === "movie" ? "Movie" : "Book"}</p>

@@ -26,7 +26,7 @@ export function FeaturedConnections({ connections, noun }: { connections: Connec
           ) : null}
         </p>
       ) : (
-        <CardList connections={connections} headingLevel={3} />
+        <CardList connections={connections} headingLevel={3} leadsPage={false} />
       )}
     </section>
   );

@@ -1,14 +1,19 @@
 import { useEffect, useState } from "react";
 
+/** A date as every page shows it, "Nov 24, 2026": the same words on the server and in any browser. */
+const SHOWN = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+
 /**
- * A date in the reader's own locale (SPEC.md §2 card). The server cannot know the locale, so it renders a
- * neutral format and the browser swaps in its own after hydration (no hydration mismatch).
+ * A date on a card, a comment or a profile. The text is one fixed format in UTC, so the server's page and the
+ * hydrated one read the same (decision 035: no text changes when the page hydrates). The reader's own locale and
+ * time zone, which only the browser knows, go into the tooltip once the page has hydrated: an attribute, not text.
  */
 export function LocalDate({ iso }: { iso: string }) {
-  const date = new Date(iso);
-  const [text, setText] = useState(() =>
-    date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }),
+  const [local, setLocal] = useState<string | undefined>(undefined);
+  useEffect(() => setLocal(new Date(iso).toLocaleString(undefined, { dateStyle: "long", timeStyle: "short" })), [iso]);
+  return (
+    <time dateTime={iso} title={local}>
+      {SHOWN.format(new Date(iso))}
+    </time>
   );
-  useEffect(() => setText(new Date(iso).toLocaleDateString()), [iso]);
-  return <time dateTime={iso}>{text}</time>;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "../meta.ts";
 import { LoginLink } from "./login-link.tsx";
@@ -16,12 +17,31 @@ const ANCHORS = {
  * JavaScript), which leads back here afterwards; for visitors a way to log in that returns to the item. Search
  * engines are kept off both.
  */
-export function ReportLink({ type, id, className }: { type: keyof typeof NAMES; id: string; className: string }) {
+export function ReportLink({
+  type,
+  id,
+  className,
+  icon,
+}: {
+  type: keyof typeof NAMES;
+  id: string;
+  className: string;
+  /** An icon that may stand in for the word (the card's action bar on narrow screens). */
+  icon?: ReactNode;
+}) {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const location = useLocation();
   const label = (
     <>
-      Report<span className="visually-hidden"> {NAMES[type]}</span>
+      {icon ? (
+        <>
+          {icon}
+          <span className="action-button__word">Report</span>
+        </>
+      ) : (
+        "Report"
+      )}
+      <span className="visually-hidden"> {NAMES[type]}</span>
     </>
   );
   if (!root?.viewer) {

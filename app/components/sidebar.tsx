@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink } from "react-router";
 import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
 import { Avatar } from "./avatar.tsx";
@@ -85,11 +85,46 @@ export function SidebarSwitch({ state }: { state: SidebarState }) {
 
 function SidebarIcon() {
   return (
-    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+    <svg
+      className="sidebar-toggle__wide"
+      width="20"
+      height="20"
+      viewBox="0 0 20 20"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="2.5" y="3.5" width="15" height="13" rx="2.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
       <path d="M7.5 3.5v13" stroke="currentColor" strokeWidth="1.6" />
       <path d="M4.5 7h1.2M4.5 9.5h1.2M4.5 12h1.2" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
     </svg>
+  );
+}
+
+/** Three bars: on phones the toggle is the members' only menu (its drawer carries the header's links). */
+function MenuBarsIcon() {
+  return (
+    <svg
+      className="sidebar-toggle__narrow"
+      width="20"
+      height="20"
+      viewBox="0 0 20 20"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M3 5.5h14M3 10h14M3 14.5h14" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** What the toggle shows and is called: Sidebar on wide screens, Menu on phones (the stylesheet picks one). */
+function SidebarToggleFace() {
+  return (
+    <>
+      <SidebarIcon />
+      <MenuBarsIcon />
+      <span className="visually-hidden sidebar-toggle__wide">Sidebar</span>
+      <span className="visually-hidden sidebar-toggle__narrow">Menu</span>
+    </>
   );
 }
 
@@ -98,8 +133,7 @@ export function SidebarToggle({ state }: { state: SidebarState }) {
   if (!state.hydrated) {
     return (
       <label htmlFor={SIDEBAR_TOGGLE_ID} className="icon-button sidebar-toggle" title="Show or hide the sidebar">
-        <SidebarIcon />
-        <span className="visually-hidden">Sidebar</span>
+        <SidebarToggleFace />
       </label>
     );
   }
@@ -113,8 +147,7 @@ export function SidebarToggle({ state }: { state: SidebarState }) {
       title={state.expanded ? "Hide the sidebar" : "Show the sidebar"}
       onClick={state.toggle}
     >
-      <SidebarIcon />
-      <span className="visually-hidden">Sidebar</span>
+      <SidebarToggleFace />
     </button>
   );
 }
@@ -140,7 +173,7 @@ export function Sidebar({ state, viewer, tags }: { state: SidebarState; viewer: 
       <aside id={SIDEBAR_ID} className="sidebar" aria-label="Sidebar">
         <div className="sidebar__top">
           <Link to="/users" className="sidebar__user">
-            <Avatar url={viewer.pictureUrl} size={40} />
+            <Avatar url={viewer.pictureUrl} size={40} eager />
             <span className="sidebar__who">
               <span className="sidebar__name">{viewer.name}</span>
               <span className="sidebar__handle">@{viewer.username}</span>
@@ -166,6 +199,38 @@ export function Sidebar({ state, viewer, tags }: { state: SidebarState; viewer: 
             </label>
           )}
         </div>
+
+        {/* Phones only: the header's links, since this drawer is the members' one menu there. */}
+        <nav className="sidebar__nav sidebar__menu" aria-label="Menu">
+          <ul className="sidebar__links">
+            <li>
+              <NavLink to="/" end>
+                Feed
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/create">+ Add New</NavLink>
+            </li>
+            <li>
+              <NavLink to="/notifications">
+                Notifications
+                <CountBadge count={viewer.unreadNotifications} label="unread" />
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/users" end>
+                My Profile
+              </NavLink>
+            </li>
+            <li>
+              <Form method="post" action="/logout" className="logout-form">
+                <button type="submit" className="link-button">
+                  Logout
+                </button>
+              </Form>
+            </li>
+          </ul>
+        </nav>
 
         <nav className="sidebar__nav" aria-label="Sidebar links">
           <h2 className="sidebar__heading">Your Content</h2>

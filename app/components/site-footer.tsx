@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { SITE_LABEL, SITE_NAME } from "../site.ts";
+import { ThemeSwitch } from "./theme-switch.tsx";
 
 export function SiteFooter() {
   return (
@@ -15,6 +16,7 @@ export function SiteFooter() {
           <Link to="/all-users">All Public Users</Link>
           <Link to="/verdicts">Book or film?</Link>
         </nav>
+        <ThemeSwitch />
       </div>
     </footer>
   );

@@ -182,12 +182,31 @@ function MenuGlyph({ className, path }: { className: string; path: string }) {
   );
 }
 
+/** A bell for the phone header, so the unread count shows without opening the menu. */
+function BellIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <path
+        d="M10 2.5a5 5 0 0 0-5 5v3.2L3.6 13.5h12.8L15 10.7V7.5a5 5 0 0 0-5-5zM8 15.5a2 2 0 0 0 4 0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 /**
  * The header of SPEC.md §2: brand, search box and the visitor or member links.
  * The search form is a plain GET to /search, so it works without JavaScript; `required` with a
- * non-blank pattern makes the browser ignore an empty or blank term. With JavaScript the term is also trimmed
- * before it goes into the URL. Logout is a form post, so it works without JavaScript too.
- * `sidebarToggle` (members only, from the root layout) sits before the brand.
+ * non-blank pattern makes the browser ignore an empty or blank term, and /search redirects a padded term to its
+ * trimmed address. With JavaScript the term is trimmed before it goes into the URL. Logout is a form post, so it
+ * works without JavaScript too.
+ *
+ * Phones (768 px and less) get one menu toggle: for visitors the Menu that opens these links, for members the
+ * sidebar's toggle (`sidebarToggle`, before the brand), whose drawer carries them; members also get the
+ * notifications bell with its unread badge in the header itself.
  */
 export function SiteHeader({ sidebarToggle }: { sidebarToggle?: ReactNode } = {}) {
   const navigate = useNavigate();
@@ -207,7 +226,13 @@ export function SiteHeader({ sidebarToggle }: { sidebarToggle?: ReactNode } = {}
             {SITE_LABEL}
           </Link>
         </div>
-        {menu.hydrated ? (
+        {viewer ? (
+          <NavLink to="/notifications" className="icon-button header-bell">
+            <BellIcon />
+            <span className="visually-hidden">Notifications</span>
+            <CountBadge count={viewer.unreadNotifications} label="unread" />
+          </NavLink>
+        ) : menu.hydrated ? (
           <button
             ref={menu.buttonRef}
             type="button"

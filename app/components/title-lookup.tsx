@@ -135,6 +135,8 @@ export function TitleLookup({ type, values, ...field }: TitleLookupProps) {
       }
     }
     setIds(idInputs(type, candidate));
+    // Values set by a script fire no event; the form's listeners (the live preview) hear of them this way.
+    input.current?.dispatchEvent(new Event("input", { bubbles: true }));
     close();
   }
 

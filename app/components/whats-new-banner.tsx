@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { DISMISSED_UPDATE_KEY } from "../../worker/core/rules/index.ts";
 import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
 import { latestUpdate } from "../updates.ts";
 
-/** SPEC.md §9: the dismissed batch id is kept under this name, in local storage and (so pages know) a cookie. */
-export const DISMISSED_UPDATE_KEY = "dismissedUpdateBatchId";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Batch ids are plain tokens, so they go into a cookie without encoding and cannot smuggle attributes in. */
 const BATCH_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -51,8 +50,10 @@ function storeDismissal(batchId: string) {
 }
 
 /**
- * SPEC.md §2 What's New banner: the newest update batch, at the bottom of every page until dismissed for that
- * batch. Without JavaScript, Dismiss is a plain form post to /whats-new/dismiss, which sets the
+ * SPEC.md §2 What's New banner: the newest update batch's title as one line under the header, linking to
+ * /updates, until dismissed for that batch. It is part of the page's flow, so it never covers anything (decision
+ * 035 explains why it left the bottom of the window). Without JavaScript, Dismiss is a plain form post to
+ * /whats-new/dismiss, which sets the
  * `dismissedUpdateBatchId` cookie and comes back to this page, where the root loader no longer renders it.
  * With JavaScript the same form goes through a fetcher: the banner disappears at once and the id is mirrored
  * into local storage; a dismissal local storage remembers but the cookie lost is restored on load.
@@ -79,45 +80,32 @@ export function WhatsNewBanner() {
   if (serverDismissed !== false || hiddenHere || fetcher.state !== "idle") return null;
   return (
     <section className="whats-new" aria-labelledby="whats-new-label">
-      <div className="whats-new__inner">
-        <span className="whats-new__icon" aria-hidden="true">
-          ✦
-        </span>
-        <div className="whats-new__body">
-          <p className="whats-new__heading">
-            <span id="whats-new-label" className="whats-new__label">
-              What's New
-            </span>{" "}
-            <strong className="whats-new__title">{latestUpdate.title}</strong>
-          </p>
-          <ul className="whats-new__items">
-            {latestUpdate.items.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </div>
-        <div className="whats-new__actions">
-          <Link to="/updates" className="whats-new__more">
-            See all updates
-          </Link>
-          <fetcher.Form
-            method="post"
-            action="/whats-new/dismiss"
-            className="whats-new__dismiss"
-            onSubmit={() => {
-              storeDismissal(latestUpdate.id);
-              setHiddenHere(true);
-            }}
-          >
-            <input type="hidden" name="batchId" value={latestUpdate.id} />
-            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-            <input type="hidden" name="via" value={hydrated ? "fetcher" : "form"} />
-            <button type="submit" className="button button--small">
-              Dismiss<span className="visually-hidden"> What's New</span>
-            </button>
-          </fetcher.Form>
-        </div>
-      </div>
+      <p className="whats-new__line">
+        <span id="whats-new-label" className="whats-new__label">
+          What's New
+        </span>{" "}
+        <Link to="/updates" className="whats-new__title">
+          {latestUpdate.title}
+          <span className="visually-hidden">: see all updates</span>
+        </Link>
+      </p>
+      <fetcher.Form
+        method="post"
+        action="/whats-new/dismiss"
+        className="whats-new__dismiss"
+        onSubmit={() => {
+          storeDismissal(latestUpdate.id);
+          setHiddenHere(true);
+        }}
+      >
+        <input type="hidden" name="batchId" value={latestUpdate.id} />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <input type="hidden" name="via" value={hydrated ? "fetcher" : "form"} />
+        <button type="submit" className="whats-new__close" title="Dismiss">
+          <span aria-hidden="true">✕</span>
+          <span className="visually-hidden">Dismiss What's New</span>
+        </button>
+      </fetcher.Form>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { NEW_WORK } from "../../worker/core/rules/which-work.ts";
-import { fallbackTo } from "../image-fallback.ts";
 import { PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../site.ts";
+import { ResponsiveImage } from "./responsive-image.tsx";
 
 interface WorkOption {
   _id: string;
@@ -46,13 +46,7 @@ export function WhichWork({
       {options.map((option) => (
         <label key={option._id} className="which-work__option">
           <input type="radio" name={name} value={option._id} defaultChecked={defaultValue === option._id} />
-          <img
-            src={option.imageUrl || words.placeholder}
-            onError={fallbackTo(words.placeholder)}
-            alt=""
-            width={40}
-            height={60}
-          />
+          <ResponsiveImage url={option.imageUrl} fallback={words.placeholder} width={40} height={60} eager />
           <span>
             <strong>{option.title}</strong>
             {` (${option.year ?? "year not given"})`}

@@ -32,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(requestContext);
   const unblocking = form.get("intent") === "unblock";
   return listEntryAction(form, () => (unblocking ? unblock : block)(services, viewer, params.userId), {
-    notice: unblocking ? "Unblocked." : "Blocked.",
+    flash: unblocking ? "unblocked" : "blocked",
     redirectTo: safeRedirect(form.get("redirectTo"), `/users/${params.userId}`),
   });
 }

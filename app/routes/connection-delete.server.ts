@@ -3,6 +3,7 @@ import { requestContext } from "../../worker/context.ts";
 import { deleteConnection, getConnection } from "../../worker/core/connections/index.ts";
 import { requireViewer, safeRedirect } from "../auth.server.ts";
 import { formFailure, notFoundPage } from "../failures.server.ts";
+import { redirectWithFlash } from "../flash.server.ts";
 import type { Route } from "./+types/connection-delete";
 
 /** The no-JavaScript confirmation step: only the author gets here; others go to the connection's page. */
@@ -25,5 +26,8 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   }
   // Back to where the member was, unless that was the connection just deleted.
   const target = safeRedirect(form.get("redirectTo"));
-  return redirect(target.startsWith(`/connections/${params.connectionId}`) ? "/" : target);
+  return redirectWithFlash(
+    target.startsWith(`/connections/${params.connectionId}`) ? "/" : target,
+    "connectionDeleted",
+  );
 }

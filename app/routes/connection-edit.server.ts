@@ -1,9 +1,18 @@
 import { redirect } from "react-router";
 import { requestContext } from "../../worker/context.ts";
-import { getConnection, updateConnection } from "../../worker/core/connections/index.ts";
-import { splitFormData } from "../../worker/core/images/index.ts";
+import {
+  getConnection,
+  keepImages,
+  keptIdsIn,
+  keptImagesOf,
+  type PostImages,
+  updateConnection,
+} from "../../worker/core/connections/index.ts";
+import { isChosenFile, splitFormData } from "../../worker/core/images/index.ts";
+import { SAVE_FAILED } from "../../worker/core/rules/index.ts";
 import { requireViewer } from "../auth.server.ts";
-import { formFailure, notFoundPage, userFailure } from "../failures.server.ts";
+import { knownFailure, notFoundPage, saveFailure } from "../failures.server.ts";
+import { redirectWithFlash } from "../flash.server.ts";
 import type { Route } from "./+types/connection-edit";
 
 /** Only the author may edit; anyone else is sent to the connection's page (SPEC.md §6). */
@@ -16,21 +25,32 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   return { connection };
 }
 
+/**
+ * Saves the edit. A new screenshot is staged at once (decision 030): when the save fails, the form comes back
+ * naming it, and the next save sends that name instead of the file.
+ */
 export async function action({ request, params, context, url }: Route.ActionArgs) {
   const viewer = requireViewer(url, context);
+  const services = context.get(requestContext);
   const { fields, files } = splitFormData(await request.formData());
+  let images: PostImages = { images: {}, refused: null };
+  const reply = () => {
+    const kept = keptImagesOf(images.images);
+    return { values: fields, kept, imagesLost: isChosenFile(files.screenshot) && !kept.screenshot };
+  };
   try {
+    images = await keepImages(services, viewer, files, keptIdsIn(fields), ["screenshot"]);
     // An unticked checkbox is simply absent from a form post.
     await updateConnection(
-      context.get(requestContext),
+      services,
       viewer,
       params.connectionId,
       { ...fields, removeScreenshot: fields.removeScreenshot ?? "", contextSpoiler: fields.contextSpoiler ?? "" },
-      files,
+      images,
     );
   } catch (error) {
-    if (userFailure(error).status === 403) return redirect(`/connections/${params.connectionId}`);
-    return formFailure(error, fields);
+    if (knownFailure(error)?.status === 403) return redirect(`/connections/${params.connectionId}`);
+    return saveFailure(error, reply(), SAVE_FAILED.edit);
   }
-  return redirect(`/connections/${params.connectionId}`);
+  return redirectWithFlash(`/connections/${params.connectionId}`, "connectionSaved");
 }

@@ -20,7 +20,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     choice
       ? castVote(services, viewer, params.connectionId, { choice })
       : withdrawVote(services, viewer, params.connectionId);
-  return reactionReply(form, anchor, run, VERDICT_MESSAGES.failed);
+  return reactionReply(form, anchor, run, VERDICT_MESSAGES.failed, {
+    flash: () => (choice ? "voteCounted" : "voteWithdrawn"),
+  });
 }
 
 export function loader({ params }: Route.LoaderArgs) {

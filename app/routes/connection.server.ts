@@ -49,5 +49,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : intent === "delete-comment"
         ? "Failed to delete comment."
         : "Failed to post comment.";
-  return reactionReply(form, "comments", run, fallback, { intent, commentId, text, spoiler });
+  const flash =
+    intent === "update-comment" ? "commentSaved" : intent === "delete-comment" ? "commentDeleted" : "commentPosted";
+  return reactionReply(form, "comments", run, fallback, {
+    flash: () => flash,
+    inlineValues: { intent, commentId, text, spoiler },
+  });
 }

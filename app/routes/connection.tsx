@@ -72,7 +72,7 @@ export default function ConnectionPage({ loaderData, actionData }: Route.Compone
           </Link>
         </div>
       ) : null}
-      <ConnectionCard connection={connection} headingLevel={1} discussionOnPage />
+      <ConnectionCard connection={connection} headingLevel={1} discussionOnPage first />
       <section id="comments" className="discussion" aria-labelledby="comments-title">
         <h2 id="comments-title">Comments</h2>
         <CommentThread connectionId={connection._id} comments={comments} posted={failed} />

@@ -6,13 +6,11 @@ import { notFoundPage } from "../failures.server.ts";
 import { listEntryAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/follow-list";
 
-const REMOVED = "Follower removed.";
-
 /**
  * /users/:id/followers and /users/:id/following share this module; the route's pattern says which (the request's
  * own path is a data request's, `….data`, when JavaScript navigates).
  */
-export async function loader({ params, context, pattern, url }: Route.LoaderArgs) {
+export async function loader({ params, context, pattern }: Route.LoaderArgs) {
   const services = context.get(requestContext);
   const direction = pattern.endsWith("/following") ? "following" : "followers";
   try {
@@ -25,7 +23,6 @@ export async function loader({ params, context, pattern, url }: Route.LoaderArgs
       title: direction === "followers" ? `People following ${name}` : `People ${name} follows`,
       users,
       ownFollowers,
-      notice: ownFollowers && url.searchParams.has("removed") ? REMOVED : null,
     };
   } catch (error) {
     notFoundPage(error, "User not found.");
@@ -38,7 +35,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await request.formData();
   const { userId } = textFields(form, ["userId"]);
   return listEntryAction(form, () => removeFollower(context.get(requestContext), viewer, userId), {
-    notice: REMOVED,
-    redirectTo: `/users/${viewer.id}/followers?removed`,
+    flash: "followerRemoved",
+    redirectTo: `/users/${viewer.id}/followers`,
   });
 }

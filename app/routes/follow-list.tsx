@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { memberName } from "../../worker/core/rules/names.ts";
-import { AnswerNotice, AnswerRow, useAnswerNotice } from "../components/answer-row.tsx";
+import { AnswerError, AnswerRow, useAnswerFocus } from "../components/answer-row.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { UserList } from "../components/user-list.tsx";
 import { errorMeta, pageMeta } from "../meta.ts";
@@ -16,16 +16,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
 /** A member's followers or the members they follow; on one's own followers, a Remove button for each. */
 export default function FollowList({ loaderData, actionData }: Route.ComponentProps) {
   const { title, users, userId, direction, ownFollowers } = loaderData;
-  const { notice, ref, onAnswered } = useAnswerNotice(loaderData.notice);
+  const { ref, onAnswered } = useAnswerFocus<HTMLHeadingElement>();
   return (
     <section className="narrow" aria-labelledby="follow-list-title">
       <p>
         <Link to={`/users/${userId}`}>← Back to the profile</Link>
       </p>
-      <h1 id="follow-list-title">{title}</h1>
-      {ownFollowers ? (
-        <AnswerNotice notice={notice} noticeRef={ref} error={actionData && !actionData.ok ? actionData.error : null} />
-      ) : null}
+      <h1 id="follow-list-title" ref={ref} tabIndex={-1}>
+        {title}
+      </h1>
+      {ownFollowers ? <AnswerError error={actionData && !actionData.ok ? actionData.error : null} /> : null}
       <UserList
         users={users}
         empty={direction === "followers" ? "No followers yet." : "Not following anyone yet."}

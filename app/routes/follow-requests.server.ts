@@ -5,19 +5,17 @@ import { requireViewer } from "../auth.server.ts";
 import { listEntryAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/follow-requests";
 
-/** What the page says after each answer (decision 014). */
-const ANSWERED = { accept: "Request accepted.", decline: "Request declined." } as const;
+/** What the member is told after each answer (decision 014), as flash messages (decision 034). */
+const ANSWERED = { accept: "requestAccepted", decline: "requestDeclined" } as const;
 type Answer = keyof typeof ANSWERED;
 const isAnswer = (value: string | null): value is Answer => value === "accept" || value === "decline";
 
-/** The viewer's pending follow requests, newest first, in one query; `?answered=` after a plain form post. */
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+/** The viewer's pending follow requests, newest first, in one query. */
+export async function loader({ context, url }: Route.LoaderArgs) {
   const viewer = requireViewer(url, context);
-  const answered = new URL(request.url).searchParams.get("answered");
   return {
     requests: await listFollowRequests(context.get(requestContext), viewer),
     isPrivate: viewer.isPrivate,
-    notice: isAnswer(answered) ? ANSWERED[answered] : null,
     now: Date.now(),
   };
 }
@@ -31,7 +29,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!isAnswer(intent)) return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
   const answer = intent === "accept" ? acceptFollowRequest : declineFollowRequest;
   return listEntryAction(form, () => answer(services, viewer, userId), {
-    notice: ANSWERED[intent],
-    redirectTo: `/follow-requests?answered=${intent}`,
+    flash: ANSWERED[intent],
+    redirectTo: "/follow-requests",
   });
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AnswerNotice, AnswerRow, useAnswerNotice } from "../components/answer-row.tsx";
+import { AnswerError, AnswerRow, useAnswerFocus } from "../components/answer-row.tsx";
 import { UserList } from "../components/user-list.tsx";
 import { pageMeta } from "../meta.ts";
 import { relativeTime } from "../relative-time.ts";
@@ -20,20 +20,22 @@ export const meta: Route.MetaFunction = ({ matches }) =>
  */
 export default function FollowRequests({ loaderData, actionData }: Route.ComponentProps) {
   const { requests, isPrivate, now } = loaderData;
-  const { notice, ref, onAnswered } = useAnswerNotice(loaderData.notice);
+  const { ref, onAnswered } = useAnswerFocus<HTMLHeadingElement>();
   const askedAt = new Map(requests.map((request) => [request.user._id, request.createdAt]));
   return (
     <section className="narrow" aria-labelledby="follow-requests-title">
       <p>
         <Link to="/users">← Back to your profile</Link>
       </p>
-      <h1 id="follow-requests-title">Follow requests</h1>
+      <h1 id="follow-requests-title" ref={ref} tabIndex={-1}>
+        Follow requests
+      </h1>
       <p className="muted">
         {isPrivate
           ? "Your profile is private: people you accept become followers and see your connections."
           : "Your profile is public: anyone can follow you without asking."}
       </p>
-      <AnswerNotice notice={notice} noticeRef={ref} error={actionData && !actionData.ok ? actionData.error : null} />
+      <AnswerError error={actionData && !actionData.ok ? actionData.error : null} />
       <UserList
         users={requests.map((request) => request.user)}
         empty="No pending follow requests."

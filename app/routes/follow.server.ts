@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { follow, unfollow } from "../../worker/core/people/index.ts";
 import { formOrigin, requireMemberToAct } from "../auth.server.ts";
+import type { FlashKey } from "../flash.server.ts";
 import { reactionReply } from "../reactions.server.ts";
 import type { Route } from "./+types/follow";
 
@@ -14,15 +15,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireMemberToAct(context, formOrigin(form, "profile", `/users/${params.userId}`));
   const services = context.get(requestContext);
   const unfollowing = form.get("intent") === "unfollow";
-  return reactionReply(
-    form,
-    "profile",
-    async () => {
-      if (unfollowing) await unfollow(services, viewer, params.userId);
-      else await follow(services, viewer, params.userId);
-    },
-    unfollowing ? "Failed to unfollow." : "Failed to follow.",
-  );
+  // What the member sees depends on what happened: a private member's follow is a request, and unfollowing
+  // before they answered withdraws it.
+  const run = async (): Promise<FlashKey> => {
+    if (unfollowing) {
+      const outcome = await unfollow(services, viewer, params.userId);
+      return "requested" in outcome ? "followRequestWithdrawn" : "unfollowed";
+    }
+    const { status } = await follow(services, viewer, params.userId);
+    return status === 202 ? "followRequested" : "followed";
+  };
+  return reactionReply(form, "profile", run, unfollowing ? "Failed to unfollow." : "Failed to follow.", {
+    flash: (said) => said,
+  });
 }
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,17 +1,12 @@
 import { requestContext } from "../../worker/context.ts";
 import { requestPasswordReset } from "../../worker/core/account/index.ts";
-import { clientAddress } from "../../worker/core/auth/index.ts";
 import { formAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/forgot-password";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { email } = textFields(await request.formData(), ["email"]);
   return formAction({ email }, async () => {
-    const { message } = await requestPasswordReset(
-      context.get(requestContext),
-      { email },
-      clientAddress(request.headers),
-    );
+    const { message } = await requestPasswordReset(context.get(requestContext), { email });
     return { sent: message };
   });
 }

@@ -36,7 +36,7 @@ type Reply = FailureReply & { values?: { caseId: string; action: string; note: s
  * JavaScript; a resolution reloads the queue with what was done.
  */
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
-  const { cases, status, page, pages, notice, now } = loaderData;
+  const { cases, status, page, pages, now } = loaderData;
   const reply = actionData as Reply | undefined;
   // A failure for a case no longer listed (another moderator resolved it meanwhile) shows at the top.
   const orphanError = reply?.error && !cases.some((entry) => entry._id === reply.values?.caseId) ? reply.error : null;
@@ -59,11 +59,6 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
           </Link>
         ))}
       </nav>
-      {notice ? (
-        <p className="form-success" role="status">
-          {notice}
-        </p>
-      ) : null}
       {orphanError ? (
         <p className="form-error" role="alert">
           {orphanError}

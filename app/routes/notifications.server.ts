@@ -7,6 +7,7 @@ import {
   notificationTarget,
 } from "../../worker/core/notifications/index.ts";
 import { requireViewer } from "../auth.server.ts";
+import { dataWithFlash, type FlashKey, redirectWithFlash } from "../flash.server.ts";
 import { formAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/notifications";
 
@@ -24,20 +25,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const viewer = requireViewer(url, context);
   const services = context.get(requestContext);
-  const { intent, id } = textFields(await request.formData(), ["intent", "id"]);
-  // The header's unread badge renders after this action in the same request (a post without JavaScript), from
-  // the count read with the viewer when the request began: give the rest of the request the new count.
-  // The badge counts unread entries (groups): one entry read takes one off, all read leaves none.
-  const markedRead = <T extends { count: number }>(result: T, entries: number) => {
-    const unreadNotifications = Math.max(0, viewer.unreadNotifications - (result.count ? entries : 0));
-    context.set(requestContext, { ...services, viewer: { ...viewer, unreadNotifications } });
-    return { ok: true, ...result };
-  };
+  const { intent, id, via } = textFields(await request.formData(), ["intent", "id", "via"]);
+  // A fetcher gets data (its list is already marked); a plain form post comes back to a fresh list and badge.
+  const markedRead = (result: { count: number }, flash: FlashKey) =>
+    via === "fetcher" ? dataWithFlash({ ok: true, ...result }, flash) : redirectWithFlash("/notifications", flash);
   return formAction({ intent, id }, async () => {
-    if (intent === "read-all") {
-      return markedRead(await markAllNotificationsRead(services, viewer), viewer.unreadNotifications);
+    if (intent === "read-all") return markedRead(await markAllNotificationsRead(services, viewer), "notificationsRead");
+    if (intent === "read") {
+      return markedRead(await markNotificationRead(services, viewer, id, { group: true }), "notificationRead");
     }
-    if (intent === "read") return markedRead(await markNotificationRead(services, viewer, id, { group: true }), 1);
     if (intent === "open") {
       await markNotificationRead(services, viewer, id, { group: true });
       const target = (await listNotificationGroups(services, viewer)).find((notification) => notification._id === id);

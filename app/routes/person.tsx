@@ -2,8 +2,8 @@ import { Link, useRouteLoaderData } from "react-router";
 import { PERSON_ROLES, type PersonRole, personPath } from "../../worker/core/rules/people.ts";
 import { CardList } from "../components/connection/card-list.tsx";
 import { Pagination } from "../components/pagination.tsx";
+import { ResponsiveImage } from "../components/responsive-image.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
-import { fallbackTo } from "../image-fallback.ts";
 import { errorMeta, pageMeta, type RootData } from "../meta.ts";
 import { plural } from "../plural.ts";
 import { PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../site.ts";
@@ -57,14 +57,7 @@ function WorkShelf({ id, title, kind, works }: { id: string; title: string; kind
         {works.map((work) => (
           <li key={work._id}>
             <Link to={`/${kind === "movie" ? "movies" : "books"}/${work._id}`} className="shelf__item">
-              <img
-                src={work.image || placeholder}
-                onError={fallbackTo(placeholder)}
-                alt=""
-                width={120}
-                height={180}
-                loading="lazy"
-              />
+              <ResponsiveImage url={work.image} fallback={placeholder} width={120} height={180} sizes="10rem" />
               <span className="shelf__title">{work.title}</span>
               <span className="shelf__meta">{[work.year, work.credit].filter(Boolean).join(" · ")}</span>
             </Link>
@@ -128,7 +121,7 @@ export default function Person({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {person.connections.length ? (
-          <CardList connections={person.connections} headingLevel={3} />
+          <CardList connections={person.connections} headingLevel={3} leadsPage={false} />
         ) : (
           <p className="empty">
             {person.page > 1 ? "No more connections." : `No connections feature ${person.name} yet.`}

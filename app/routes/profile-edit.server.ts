@@ -1,9 +1,9 @@
-import { redirect } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { isChosenFile, splitFormData } from "../../worker/core/images/index.ts";
 import { getMe, updateProfile, updateProfilePicture } from "../../worker/core/people/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import { formFailure } from "../failures.server.ts";
+import { redirectWithFlash } from "../flash.server.ts";
 import type { Route } from "./+types/profile-edit";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -33,5 +33,5 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   } catch (error) {
     return formFailure(error, values, "Failed to update profile.");
   }
-  return redirect("/users");
+  return redirectWithFlash("/users", "profileSaved");
 }

@@ -71,7 +71,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <div className="profile">
       <section id="profile" className="profile__header" aria-labelledby="profile-name">
-        <Avatar url={profile.profilePictureUrl} size={112} className="profile__avatar" />
+        <Avatar url={profile.profilePictureUrl} size={112} className="profile__avatar" eager />
         <div className="profile__info">
           <h1 id="profile-name">{name}</h1>
           <p className="muted">

@@ -1,9 +1,10 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { fileReport, reportTarget } from "../../worker/core/moderation/index.ts";
 import { isTargetType, type ReportTargetType } from "../../worker/core/rules/index.ts";
 import { requireMemberToAct, requireViewer, safeRedirect } from "../auth.server.ts";
 import { notFoundPage } from "../failures.server.ts";
+import { redirectWithFlash } from "../flash.server.ts";
 import { formAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/report";
 
@@ -20,8 +21,8 @@ function targetType(value: string): ReportTargetType {
 }
 
 /**
- * The report form for a connection, a comment or a member the viewer may see (else the 404 page), or, after a
- * report (`?sent`), its confirmation. `redirectTo` is where "Back" leads: where the member came from.
+ * The report form for a connection, a comment or a member the viewer may see (else the 404 page).
+ * `redirectTo` is where "Back" (and a sent report) leads: where the member came from.
  */
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const viewer = requireViewer(url, context);
@@ -33,14 +34,13 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     target: { type, summary: target.summary, url: target.url },
     own: target.own,
     alreadyReported: target.alreadyReported,
-    sent: url.searchParams.has("sent"),
     back: safeRedirect(url.searchParams.get("redirectTo"), target.url),
   };
 }
 
 /**
- * Files the report; then the same page shows its confirmation (a reload asks nothing again). A visitor goes to
- * log in and then back to the report form.
+ * Files the report; then back where the member came from, with the flash message that thanks them (decision
+ * 034). A visitor goes to log in and then back to the report form.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const type = targetType(params.targetType);
@@ -53,6 +53,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(requestContext);
   return formAction(values, async () => {
     await fileReport(services, viewer, { targetType: type, targetId: params.targetId, ...values });
-    return redirect(page({ sent: "" }));
+    return redirectWithFlash(back || "/", "reportSent");
   });
 }

@@ -28,24 +28,20 @@ const REASON_CHOICES = REPORT_REASONS.map((value) => ({ value, label: REPORT_REA
 /**
  * API.md "Reports and moderation" as a page: why the member reports a connection, a comment or a member, and an
  * optional note for the moderators. A plain form: it works without JavaScript, and with it the shared rules answer
- * before anything is sent. After sending, the same page confirms it.
+ * before anything is sent. After sending, the member is back where they came from, thanked by a flash message.
  */
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
-  const { target, own, alreadyReported, sent, back } = loaderData;
+  const { target, own, alreadyReported, back } = loaderData;
   const rules = useFormRules(REPORT_FORM, actionData);
   const sending = useNavigation().state === "submitting";
   const what = WHAT[target.type] ?? "post";
   return (
     <section className="auth-card report" aria-labelledby="report-title">
-      <h1 id="report-title">{sent ? "Report sent" : `Report this ${what}`}</h1>
+      <h1 id="report-title">{`Report this ${what}`}</h1>
       <blockquote className="report__target">
         <Link to={target.url}>{target.summary}</Link>
       </blockquote>
-      {sent ? (
-        <p className="form-success" role="status">
-          {MODERATION_MESSAGES.reportReceived}
-        </p>
-      ) : own ? (
+      {own ? (
         <p>{MODERATION_MESSAGES.ownContent}</p>
       ) : alreadyReported ? (
         <p>{MODERATION_MESSAGES.alreadyReported} A moderator will look at it soon.</p>
@@ -81,7 +77,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
           </div>
         </Form>
       )}
-      {sent || own || alreadyReported ? (
+      {own || alreadyReported ? (
         <p>
           <Link to={back}>← Back</Link>
         </p>

@@ -1,6 +1,5 @@
 import { requestContext } from "../../worker/context.ts";
 import { isLiveResetLink, resetPassword } from "../../worker/core/account/index.ts";
-import { checkAuthRateLimit } from "../../worker/core/auth/index.ts";
 import { redirectWithSession } from "../auth.server.ts";
 import { formAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/reset-password";
@@ -16,8 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = textFields(await request.formData(), ["token", "password", "confirmPassword"]);
   // The link is kept with a failure, so the form comes back with it whatever URL it was posted to.
   return formAction({ token: fields.token }, async () => {
-    await checkAuthRateLimit(services.env, request.headers);
     const user = await resetPassword(services, fields);
-    return redirectWithSession("/settings?notice=password-reset", user.token);
+    return redirectWithSession("/settings", user.token, "passwordReset");
   });
 }

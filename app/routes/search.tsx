@@ -39,7 +39,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <header className="search__heading">
               <h1 id="search-title">Results for &ldquo;{q}&rdquo;</h1>
               <p className="muted" role="status">
-                {results.totalCount} {plural(results.totalCount, "connection")} found
+                {/* Past the limit search stops counting (decision 038): "1,000+". */}
+                {results.totalCount.toLocaleString("en")}
+                {results.totalCountCapped ? "+" : null} {plural(results.totalCount, "connection")} found
                 {results.pages > 1 ? ` · page ${results.page} of ${results.pages}` : null}
               </p>
             </header>

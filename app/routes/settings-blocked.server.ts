@@ -2,16 +2,17 @@ import { redirect } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { unblock } from "../../worker/core/people/index.ts";
 import { requireViewer } from "../auth.server.ts";
-import { UNBLOCKED_NOTICE } from "../components/blocked-members.tsx";
 import { fetcherFailure, userFailure } from "../failures.server.ts";
+import { dataWithFlash, redirectWithFlash } from "../flash.server.ts";
 import { textFields } from "../forms.server.ts";
 import type { Route } from "./+types/settings-blocked";
 
 const BLOCKED_LIST = "/settings#blocked";
 
 /**
- * Unblock from settings' list (intent=unblock, `userId`). A fetcher gets `{ok, notice}`; a plain form post goes
- * back to settings with the notice, or, if the member was no longer blocked, just back to the list as it is.
+ * Unblock from settings' list (intent=unblock, `userId`). A fetcher gets `{ok}`; a plain form post goes back to
+ * the list; both with the "unblocked" flash message. If the member was no longer blocked, a plain form post just
+ * goes back to the list as it is.
  */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const viewer = requireViewer(url, context);
@@ -25,7 +26,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     userFailure(error);
     return redirect(BLOCKED_LIST);
   }
-  return viaFetcher ? { ok: true as const, notice: UNBLOCKED_NOTICE } : redirect("/settings?notice=unblocked#blocked");
+  return viaFetcher ? dataWithFlash({ ok: true as const }, "unblocked") : redirectWithFlash(BLOCKED_LIST, "unblocked");
 }
 
 export function loader() {

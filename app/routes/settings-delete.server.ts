@@ -1,6 +1,5 @@
 import { requestContext } from "../../worker/context.ts";
 import { deleteAccount } from "../../worker/core/account/index.ts";
-import { checkAuthRateLimit } from "../../worker/core/auth/index.ts";
 import { redirectWithoutSession, requireViewer } from "../auth.server.ts";
 import { formAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/settings-delete";
@@ -14,7 +13,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const services = context.get(requestContext);
   const { password } = textFields(await request.formData(), ["password"]);
   return formAction({}, async () => {
-    await checkAuthRateLimit(services.env, request.headers);
     await deleteAccount(services, viewer, { password });
     return redirectWithoutSession("/account-deleted");
   });

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { CHANGE_PASSWORD_FORM } from "../../worker/core/rules/account-forms.ts";
 import { BlockedMembers } from "../components/blocked-members.tsx";
 import { FormError } from "../components/form-error.tsx";
@@ -17,15 +17,11 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { tit
 
 /** Account control (issue 13): change password, download my data, delete my account. */
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { username, email, passwordReset } = loaderData;
-  const changedAt = actionData && "passwordChanged" in actionData ? actionData.passwordChanged : null;
-  const rules = useFormRules(CHANGE_PASSWORD_FORM, actionData && "error" in actionData ? actionData : null);
+  const { username, email } = loaderData;
+  const rules = useFormRules(CHANGE_PASSWORD_FORM, actionData ?? null);
   const submitting = useNavigation().state === "submitting";
-  const notice = changedAt
-    ? "Password changed. You've been signed out on every other device and browser."
-    : passwordReset
-      ? "Your password has been reset. You're logged in here and signed out everywhere else."
-      : null;
+  // A change redirects back here: a new location, so a new form with empty fields (JavaScript keeps it otherwise).
+  const { key } = useLocation();
   return (
     <div className="form-page settings">
       <h1>Settings</h1>
@@ -35,13 +31,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
       <section className="settings__section" aria-labelledby="password-title">
         <h2 id="password-title">Change password</h2>
-        {notice ? (
-          <p className="form-success" role="status">
-            {notice}
-          </p>
-        ) : null}
-        {/* A new key after each change empties the fields (with JavaScript the form is otherwise kept). */}
-        <Form method="post" className="form" key={changedAt ?? "form"} {...rules.form}>
+        <Form method="post" className="form" key={key} {...rules.form}>
           <FormError id="password-error" message={rules.formError} />
           <FormField
             label="Current password"
@@ -62,7 +52,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </p>
       </section>
 
-      <BlockedMembers members={loaderData.blocked} unblocked={loaderData.unblocked} />
+      <BlockedMembers members={loaderData.blocked} />
 
       <section className="settings__section" aria-labelledby="data-title">
         <h2 id="data-title">Your data</h2>

@@ -30,6 +30,8 @@ interface CatalogTable {
   /** Its list tables (genres, actors), each ordered by position. */
   lists: string[];
   search: "movie_search" | "book_search";
+  /** The column of connections' search documents (migrations/0019) that copies this table's search text. */
+  document: "movie" | "book";
   /** Columns a merge fills on the surviving row while they are empty ('') or null. */
   texts: string[];
   nullables: string[];
@@ -50,6 +52,7 @@ const MOVIES: CatalogTable = {
   reference: "movie_id",
   lists: ["movie_genres", "movie_actors"],
   search: "movie_search",
+  document: "movie",
   texts: ["director", "synopsis"],
   nullables: ["poster_key"],
   read: ["title", "year"],
@@ -71,6 +74,7 @@ const BOOKS: CatalogTable = {
   reference: "book_id",
   lists: ["book_genres"],
   search: "book_search",
+  document: "book",
   texts: ["isbn", "synopsis"],
   nullables: ["publication_year", "cover_key"],
   read: ["title", "author"],
@@ -195,13 +199,18 @@ function merge(spec: CatalogTable, loser: Work, survivor: Work): InStatement[] {
   return statements;
 }
 
-/** A row's search document again, once a merge has filled it in. */
+/**
+ * A row's search text again, once a merge has filled it in, in its own index and in the documents of every
+ * connection featuring it (the merged row's connections among them).
+ */
 function reindex(spec: CatalogTable, work: Work): InStatement[] {
+  const text = spec.searchText(work);
   return [
     { sql: `delete from ${spec.search} where ${spec.reference} = ?`, args: [work.id] },
+    { sql: `insert into ${spec.search} (${spec.reference}, body) values (?, ?)`, args: [work.id, text] },
     {
-      sql: `insert into ${spec.search} (${spec.reference}, body) values (?, ?)`,
-      args: [work.id, spec.searchText(work)],
+      sql: `update connection_search set ${spec.document} = ? where rowid in (select seq from connections where ${spec.reference} = ?)`,
+      args: [text, work.id],
     },
   ];
 }

@@ -125,10 +125,12 @@ export async function generateDataset(
     bookGenre: db.prepare("INSERT INTO book_genres (book_id, position, name, name_lower) VALUES (?, ?, ?, ?)"),
     bookSearch: db.prepare("INSERT INTO book_search (book_id, body) VALUES (?, ?)"),
     connection: db.prepare(
-      "INSERT INTO connections (id, user_id, movie_id, book_id, context, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO connections (id, user_id, movie_id, book_id, context, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)",
     ),
     tag: db.prepare("INSERT INTO connection_tags (connection_id, tag) VALUES (?, ?)"),
-    connectionSearch: db.prepare("INSERT INTO connection_search (connection_id, body) VALUES (?, ?)"),
+    connectionSearch: db.prepare(
+      "INSERT INTO connection_search (rowid, connection_id, body, movie, book) VALUES (?, ?, ?, ?, ?)",
+    ),
     like: db.prepare("INSERT INTO likes (connection_id, user_id, created_at) VALUES (?, ?, ?)"),
     favorite: db.prepare("INSERT INTO favorites (user_id, connection_id, created_at) VALUES (?, ?, ?)"),
     comment: db.prepare("INSERT INTO comments (id, connection_id, user_id, text, created_at) VALUES (?, ?, ?, ?, ?)"),
@@ -250,6 +252,8 @@ export async function generateDataset(
   const bookZipf = new Zipf(Math.max(10, Math.round(size / 6)), 0.9);
   const movieIds: Array<string | undefined> = [];
   const bookIds: Array<string | undefined> = [];
+  /** Each work's search text, which the documents of the connections featuring it copy. */
+  const searchTexts = new Map<string, string>();
   const movieGenreZipf = new Zipf(MOVIE_GENRES.length, 1.0);
   const bookGenreZipf = new Zipf(BOOK_GENRES.length, 1.0);
   const directorZipf = new Zipf(Math.max(10, Math.round(movieZipf.n / 5)), 1.0);
@@ -295,7 +299,9 @@ export async function generateDataset(
       insert.movieGenre.run(id, position, name, name.toLowerCase());
     for (const [position, name] of movie.actors.entries())
       insert.movieActor.run(id, position, name, name.toLowerCase(), personSlug(name));
-    insert.movieSearch.run(id, movieSearchText(movie));
+    const text = movieSearchText(movie);
+    searchTexts.set(id, text);
+    insert.movieSearch.run(id, text);
   });
 
   const bookFor = oncePerRank(bookZipf, bookIds, (id, rank, createdAt) => {
@@ -324,7 +330,9 @@ export async function generateDataset(
       createdAt,
     );
     for (const [position, name] of book.genres.entries()) insert.bookGenre.run(id, position, name, name.toLowerCase());
-    insert.bookSearch.run(id, bookSearchText(book));
+    const text = bookSearchText(book);
+    searchTexts.set(id, text);
+    insert.bookSearch.run(id, text);
   });
 
   // Tags: the vocabulary grows slower than the site (Heaps' law), a few dominate.
@@ -353,9 +361,17 @@ export async function generateDataset(
       const tags = normalizeTags(
         random() < 0.1 ? [] : tagZipf.distinct(random, 1 + Math.floor(random() * 4)).map(tagName),
       );
-      insert.connection.run(id, nth(userIds, author), movieId, bookId, context, createdAt);
+      // Posting order is creation order here, as on a live site (the trigger would look up the newest each time).
+      const seq = i + 1;
+      insert.connection.run(id, nth(userIds, author), movieId, bookId, context, createdAt, seq);
       for (const tag of tags) insert.tag.run(id, tag);
-      insert.connectionSearch.run(id, connectionSearchText({ context, tags }));
+      insert.connectionSearch.run(
+        seq,
+        id,
+        connectionSearchText({ context, tags }),
+        movieId && (searchTexts.get(movieId) ?? null),
+        bookId && (searchTexts.get(bookId) ?? null),
+      );
 
       const later = () => Math.min(now, createdAt + Math.floor(random() * 7 * DAY));
       const likers = userZipf.distinct(random, heavyTailCount(random, 0.45, 1.6, Math.min(userCount - 1, 300)));

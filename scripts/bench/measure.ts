@@ -71,6 +71,8 @@ export interface Endpoint {
 
 export interface Sample {
   ms: number;
+  /** Time to the response's first byte of body (its headers when it has none): what a visitor waits for. */
+  ttfbMs: number;
   db: DbCounts;
 }
 
@@ -81,6 +83,7 @@ export interface EndpointResult {
   errors: string[];
   medianMs: number;
   p95Ms: number;
+  medianTtfbMs: number;
   medianDbMs: number;
   /** Round trips of one request (the largest seen; they are the same for every sample of a page). */
   roundTrips: number;
@@ -107,22 +110,36 @@ const MAX_ERRORS = 3;
 export async function fetchTimed(url: string, headers: Record<string, string>) {
   const started = performance.now();
   const response = await fetch(url, { headers, redirect: "manual" });
-  const body = await response.text();
-  return { ms: performance.now() - started, status: response.status, body };
+  let ttfbMs = performance.now() - started;
+  const chunks: Uint8Array[] = [];
+  if (response.body) {
+    let first = true;
+    for await (const chunk of response.body) {
+      if (first) ttfbMs = performance.now() - started;
+      first = false;
+      chunks.push(chunk);
+    }
+  }
+  const body = Buffer.concat(chunks).toString("utf8");
+  return { ms: performance.now() - started, ttfbMs, status: response.status, headers: response.headers, body };
 }
 
 export async function measureEndpoint(
   baseUrl: string,
   endpoint: Endpoint,
-  auth: { token: string },
+  auth: { token: string } | null,
   proxy: CountingProxy,
   policy: SamplingPolicy,
 ): Promise<EndpointResult & { html: string; batches: CapturedStatement[][] }> {
-  const headers: Record<string, string> =
-    endpoint.kind === "api" ? { authorization: `Bearer ${auth.token}` } : { cookie: `mb_session=${auth.token}` };
+  // Without `auth`, as a visitor: no cookie, no token.
+  const headers: Record<string, string> = !auth
+    ? {}
+    : endpoint.kind === "api"
+      ? { authorization: `Bearer ${auth.token}` }
+      : { cookie: `mb_session=${auth.token}` };
   const url = `${baseUrl}${endpoint.path}`;
   const errors: string[] = [];
-  const once = async (): Promise<{ ms: number; body: string; db: DbCounts; requests: DbRequest[] }> => {
+  const once = async (): Promise<{ ms: number; ttfbMs: number; body: string; db: DbCounts; requests: DbRequest[] }> => {
     proxy.reset();
     const result = await fetchTimed(url, headers);
     const requests = await proxy.settle();
@@ -145,7 +162,7 @@ export async function measureEndpoint(
   // endpoints, one for slower ones, none when a request takes seconds (the first one is then a sample).
   const samples: Sample[] = [];
   const first = await once();
-  if (first.ms >= NO_WARMUP_ABOVE_MS) samples.push({ ms: first.ms, db: first.db });
+  if (first.ms >= NO_WARMUP_ABOVE_MS) samples.push({ ms: first.ms, ttfbMs: first.ttfbMs, db: first.db });
   else if (first.ms < 1000) await once();
 
   let last = first;
@@ -157,7 +174,7 @@ export async function measureEndpoint(
     (spent() < policy.budgetMs || (samples.length < policy.minSamples && !slow()) || samples.length === 0)
   ) {
     last = await once();
-    samples.push({ ms: last.ms, db: last.db });
+    samples.push({ ms: last.ms, ttfbMs: last.ttfbMs, db: last.db });
   }
   const times = samples.map((sample) => sample.ms);
   return {
@@ -166,6 +183,7 @@ export async function measureEndpoint(
     errors,
     medianMs: median(times),
     p95Ms: percentile(times, 0.95),
+    medianTtfbMs: median(samples.map((sample) => sample.ttfbMs)),
     medianDbMs: median(samples.map((sample) => sample.db.dbMs)),
     roundTrips: Math.max(...samples.map((sample) => sample.db.requests)),
     pipelines: Math.max(...samples.map((sample) => sample.db.pipelines)),
@@ -248,4 +266,61 @@ export function pageJavaScript(html: string, clientDir: string): PageJavaScript 
     }
   }
   return { files: [...seen], rawBytes, gzipBytes, inlineCodeGzipBytes, inlineDataGzipBytes };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The edge cache, as a visitor meets it
+
+export interface EdgeCacheResult {
+  endpoint: Endpoint;
+  /** Median time to first byte of a miss (a query string the cache has not seen) and of a hit. */
+  missMs: number;
+  hitMs: number;
+  /** Database round trips of one miss and of one hit. */
+  missRoundTrips: number;
+  hitRoundTrips: number;
+  /** How the samples were answered (`X-Edge-Cache`), to show the hits were hits. */
+  answers: string[];
+}
+
+/**
+ * A visitor's request `samples` times as a miss (a query parameter the page ignores but the cache key includes)
+ * and as a hit (the same address again, once it is kept).
+ */
+export async function measureEdgeCache(
+  baseUrl: string,
+  endpoint: Endpoint,
+  proxy: CountingProxy,
+  samples: number,
+): Promise<EdgeCacheResult> {
+  const url = `${baseUrl}${endpoint.path}`;
+  const once = async (address: string) => {
+    proxy.reset();
+    const started = performance.now();
+    const response = await fetch(address, { redirect: "manual" });
+    let ttfbMs = performance.now() - started;
+    const reader = response.body?.getReader();
+    const first = await reader?.read();
+    if (first && !first.done) ttfbMs = performance.now() - started;
+    while (reader && !(await reader.read()).done);
+    const requests = await proxy.settle();
+    if (response.status !== 200) throw new Error(`${endpoint.label}: GET ${address} answered ${response.status}`);
+    return { ttfbMs, trips: requests.length, answer: response.headers.get("X-Edge-Cache") ?? "none" };
+  };
+  const misses = [];
+  const hits = [];
+  await once(url); // keeps it
+  for (let sample = 0; sample < samples; sample++) {
+    const separator = url.includes("?") ? "&" : "?";
+    misses.push(await once(`${url}${separator}bench=${Date.now()}-${sample}`));
+    hits.push(await once(url));
+  }
+  return {
+    endpoint,
+    missMs: median(misses.map((sample) => sample.ttfbMs)),
+    hitMs: median(hits.map((sample) => sample.ttfbMs)),
+    missRoundTrips: Math.max(...misses.map((sample) => sample.trips)),
+    hitRoundTrips: Math.min(...hits.map((sample) => sample.trips)),
+    answers: [...new Set([...misses, ...hits].map((sample) => sample.answer))],
+  };
 }

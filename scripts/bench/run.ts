@@ -8,8 +8,12 @@
  * - BENCH_SAMPLES       most samples per endpoint (default 20)
  * - BENCH_SECONDS       time budget per endpoint and size, in seconds, after which sampling stops once the
  *                       minimum is reached (default 8; slow endpoints get fewer samples)
+ * - BENCH_DISTANCE_MS   the simulated distance to the database for the time-to-first-byte pass, in ms per
+ *                       round trip (default 80; the counting proxy holds each request that long)
  * - BENCH_SKIP_BUILD=1  measure the existing build/ instead of building first
  * - BENCH_OUTPUT        where to write the report (default docs/performance.md)
+ * - BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page and size, the median reported (default 1; 0 skips Lighthouse)
+ * - CHROME_PATH         the Chromium Lighthouse drives (default /usr/bin/chromium)
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -23,8 +27,17 @@ import { SITEMAP_PAGE_SIZE } from "../../worker/core/discovery/index.ts";
 import { personPath, personSlug } from "../../worker/core/rules/index.ts";
 import { type LocalDbServer, startLocalDbServer } from "../local-db/server.ts";
 import { BENCH_PASSWORD, type Dataset, generateDataset } from "./generate.ts";
+import { assignBenchImages, drawBenchImages, uploadBenchImages } from "./images.ts";
+import { type LighthouseResult, lighthousePages, startCompressingProxy } from "./lighthouse.ts";
 import { nth } from "./lists.ts";
-import { type Endpoint, measureEndpoint, pageJavaScript, type SamplingPolicy } from "./measure.ts";
+import {
+  type EdgeCacheResult,
+  type Endpoint,
+  measureEdgeCache,
+  measureEndpoint,
+  pageJavaScript,
+  type SamplingPolicy,
+} from "./measure.ts";
 import { type BenchReport, type SizeRun, sizeLabel, writeReport } from "./report.ts";
 import { replayStatements, type StatementTiming } from "./statements.ts";
 
@@ -42,7 +55,13 @@ const policy: SamplingPolicy = {
   minSamples: 3,
   budgetMs: Number(process.env.BENCH_SECONDS ?? 8) * 1000,
 };
+/** The distant pass samples fewer times: each request waits for its round trips, and its spread is the distance's. */
+const distantPolicy: SamplingPolicy = { maxSamples: 10, minSamples: 3, budgetMs: policy.budgetMs / 2 };
+const distanceMs = Number(process.env.BENCH_DISTANCE_MS ?? 80);
 const output = path.resolve(process.env.BENCH_OUTPUT ?? "docs/performance.md");
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
+/** Misses and hits sampled per visitor endpoint, at each distance. */
+const EDGE_SAMPLES = 7;
 /** The deep feed page: page 500, or the last page when the feed is shorter. */
 const DEEP_PAGE = 500;
 /** A filter value no generated connection has. */
@@ -70,6 +89,7 @@ try {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const runs: SizeRun[] = [];
   let javascript: BenchReport["javascript"] = [];
+  const images = await drawBenchImages();
   log(
     `sizes ${sizes.map(sizeLabel).join(", ")}; up to ${policy.maxSamples} samples per endpoint, ${policy.budgetMs / 1000} s budget each`,
   );
@@ -78,6 +98,7 @@ try {
     const file = path.join(tempDir, `bench-${size}.db`);
     log(`${sizeLabel(size)}: generating ${size.toLocaleString("en")} connections`);
     const dataset = await generateDataset(file, size, passwordHash, (message) => log(message));
+    assignBenchImages(file, images);
     const fileBytes = statSync(file).size;
     log(
       `${sizeLabel(size)}: generated in ${dataset.seconds.toFixed(0)} s (${(fileBytes / 1e6).toFixed(0)} MB); starting the Worker`,
@@ -87,6 +108,7 @@ try {
       running.db = await startLocalDbServer({ file, port: 0 });
       running.proxy = await startCountingProxy(running.db.url);
       running.worker = await startWorker({ databaseUrl: running.proxy.url });
+      await uploadBenchImages(running.worker.bucket, images);
       const { url } = running.worker;
       const token = await logIn(url, dataset.viewer.email);
       const heavyToken = await logIn(url, dataset.heavyFollower.email);
@@ -103,6 +125,33 @@ try {
           `${sizeLabel(size)}: ${endpoint.label.padEnd(34)} median ${fmt(result.medianMs)} ms, p95 ${fmt(result.p95Ms)} ms (n=${result.samples.length}), ${result.roundTrips} DB round trips, DB ${fmt(result.medianDbMs)} ms`,
         );
       }
+      // The same requests with the database far away: each round trip now costs the distance, which is what a
+      // visitor far from the database waits for (time to first byte).
+      running.proxy.setDelay(distanceMs);
+      const distant: typeof results = [];
+      for (const endpoint of endpoints(dataset, deepPage, lastPage)) {
+        const result = await measureEndpoint(url, endpoint, { token }, running.proxy, distantPolicy);
+        distant.push(result);
+        log(
+          `${sizeLabel(size)}: ${endpoint.label.padEnd(34)} at ${distanceMs} ms: time to first byte ${fmt(result.medianTtfbMs)} ms (n=${result.samples.length}), ${result.roundTrips} DB round trips`,
+        );
+      }
+      // Visitors' pages and anonymous API answers, kept at the edge: a miss and a hit, near and far.
+      const edge: Record<"near" | "far", EdgeCacheResult[]> = { near: [], far: [] };
+      for (const [where, delay] of [
+        ["far", distanceMs],
+        ["near", 0],
+      ] as const) {
+        running.proxy.setDelay(delay);
+        for (const endpoint of edgeEndpoints(dataset)) {
+          const result = await measureEdgeCache(url, endpoint, running.proxy, EDGE_SAMPLES);
+          edge[where].push(result);
+          log(
+            `${sizeLabel(size)}: ${endpoint.label.padEnd(34)} as a visitor at ${delay} ms: miss ${fmt(result.missMs)} ms (${result.missRoundTrips} round trips), hit ${fmt(result.hitMs)} ms (${result.hitRoundTrips}) [${result.answers.join(", ")}]`,
+          );
+        }
+      }
+      running.proxy.setDelay(0);
       // Which statement of a round trip costs what (a page and its count travel in one batch): each distinct
       // statement replayed once against the file, while nothing else uses the database.
       const replayStarted = performance.now();
@@ -131,12 +180,29 @@ try {
             js: pageJavaScript(result.html, path.join(ROOT, "build/client")),
           }));
       }
+      let lighthouse: LighthouseResult[] = [];
+      if (lighthouseRuns > 0) {
+        const compressing = await startCompressingProxy(url);
+        try {
+          lighthouse = await lighthousePages(compressing.url, lighthousePagesOf(dataset, token), lighthouseRuns);
+        } finally {
+          await compressing.close();
+        }
+        for (const page of lighthouse) {
+          log(
+            `${sizeLabel(size)}: Lighthouse ${page.label.padEnd(22)} ${page.score} (LCP ${fmt(page.lcpMs)} ms ${page.lcpElement}, CLS ${page.cls.toFixed(3)}, TBT ${fmt(page.tbtMs)} ms)`,
+          );
+        }
+      }
       runs.push({
         dataset,
+        lighthouse,
         fileBytes,
         deepPage,
         lastPage,
         results: results.map(({ html: _html, batches: _batches, ...result }) => result),
+        distant: distant.map(({ html: _html, batches: _batches, ...result }) => result),
+        edge,
         load: [loadBefore, nth(os.loadavg(), 0)],
       });
     } finally {
@@ -153,6 +219,7 @@ try {
     runSeconds: (performance.now() - runStarted) / 1000,
     sizes: runs,
     javascript,
+    distanceMs,
   };
   const { misses } = writeReport(output, report);
   const raw = path.join(os.tmpdir(), "moviebooks-bench-results.json");
@@ -293,6 +360,28 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
       "API title lookup, book (common word)",
       `/api/catalog/lookup?type=book&q=${q(dataset.commonTerm)}`,
     ),
+  ];
+}
+
+/** The pages Lighthouse scores: what a visitor lands on and reads, and the feed a member comes back to. */
+function lighthousePagesOf(dataset: Dataset, token: string) {
+  return [
+    { label: "Landing (visitor)", path: "/" },
+    { label: "Feed (member)", path: "/", cookie: `mb_session=${token}` },
+    { label: "Connection (visitor)", path: `/connections/${dataset.connectionId}` },
+    { label: "Profile (visitor)", path: `/users/${dataset.profileUserId}` },
+  ];
+}
+
+/** What visitors ask for most: the feed, a connection, a profile, a common search, and the API's feed. */
+function edgeEndpoints(dataset: Dataset): Endpoint[] {
+  const page = (key: string, label: string, path: string): Endpoint => ({ key, label, kind: "page", path });
+  return [
+    page("feed", "Feed, page 1", "/"),
+    page("connection", "Connection detail", `/connections/${dataset.connectionId}`),
+    page("profile", "Profile (active member)", `/users/${dataset.profileUserId}`),
+    page("search-common", "Search, common term", `/search?q=${encodeURIComponent(dataset.commonTerm)}`),
+    { key: "api-feed", label: "API feed, page 1", kind: "api", path: "/api/connections" },
   ];
 }
 

@@ -7,7 +7,9 @@
  * those likes and comments and connections, and the kept counts against a recount. Any 5xx, or any mismatch,
  * makes the run fail.
  *
- * Settings: LOAD_SECONDS (60), LOAD_MEMBERS (24), LOAD_BUILD=0 to skip `npm run build`.
+ * It reports the throughput, and per route the count, requests per second and p50/p95/p99 times.
+ *
+ * Settings: LOAD_SECONDS (60), LOAD_MEMBERS (50), LOAD_BUILD=0 to skip `npm run build`.
  */
 import { execSync } from "node:child_process";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
@@ -17,7 +19,7 @@ import { pick } from "../bench/random.ts";
 import { renderPoster } from "../seed/images.ts";
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
-const MEMBERS = Number(process.env.LOAD_MEMBERS ?? 24);
+const MEMBERS = Number(process.env.LOAD_MEMBERS ?? 50);
 
 if (process.env.LOAD_BUILD !== "0") execSync("npm run build", { stdio: "ignore" });
 console.log(`Starting a seeded MovieBooks in workerd; ${MEMBERS} members for ${SECONDS} s…`);
@@ -71,19 +73,23 @@ async function register(index: number): Promise<Member> {
 
 const TERMS = ["dune", "king", "adaptation", "war", "love", "ishiguro", "villeneuve", "zz-no-match"];
 
-async function act(member: Member, feedIds: string[]) {
+async function act(member: Member, feedIds: string[], authorIds: string[]) {
   const headers = { Authorization: `Bearer ${member.token}`, "CF-Connecting-IP": member.address };
   const cookie = { Cookie: `mb_session=${member.token}`, "CF-Connecting-IP": member.address };
   const roll = Math.random();
-  if (roll < 0.3) {
+  if (roll < 0.25) {
     const response = await timed("page: feed", () =>
       fetch(`${app.url}/?page=${1 + Math.floor(Math.random() * 3)}`, { headers: cookie }),
     );
     if (response?.status !== 200) return;
-  } else if (roll < 0.45) {
+  } else if (roll < 0.37) {
     await timed("page: connection", () =>
       fetch(`${app.url}/connections/${pick(Math.random, feedIds)}`, { headers: cookie }),
     );
+  } else if (roll < 0.43) {
+    await timed("page: profile", () => fetch(`${app.url}/users/${pick(Math.random, authorIds)}`, { headers: cookie }));
+  } else if (roll < 0.48) {
+    await timed("page: search", () => fetch(`${app.url}/search?q=${pick(Math.random, TERMS)}`, { headers: cookie }));
   } else if (roll < 0.6) {
     await timed("api: search", () =>
       fetch(`${app.url}/api/connections/search?q=${pick(Math.random, TERMS)}`, { headers }),
@@ -122,13 +128,16 @@ async function act(member: Member, feedIds: string[]) {
 
 try {
   const members = await Promise.all(Array.from({ length: MEMBERS }, (_, index) => register(index)));
-  const feed = (await (await fetch(`${app.url}/api/connections`)).json()) as { connections: Array<{ _id: string }> };
+  const feed = (await (await fetch(`${app.url}/api/connections`)).json()) as {
+    connections: Array<{ _id: string; userRef: { _id: string } }>;
+  };
   const feedIds = feed.connections.map((connection) => connection._id);
+  const authorIds = [...new Set(feed.connections.map((connection) => connection.userRef._id))];
   const deadline = Date.now() + SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
     members.map(async (member) => {
-      while (Date.now() < deadline) await act(member, feedIds);
+      while (Date.now() < deadline) await act(member, feedIds, authorIds);
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
@@ -165,14 +174,14 @@ try {
   console.log(
     `\n${samples.length} requests in ${elapsed.toFixed(1)} s: ${(samples.length / elapsed).toFixed(1)} requests/s\n`,
   );
-  console.log("| request | count | p50 ms | p95 ms | p99 ms | 4xx | 5xx/failed |");
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+  console.log("| request | count | per second | p50 ms | p95 ms | p99 ms | 4xx | 5xx/failed |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const [kind, list] of [...byKind].sort()) {
     const times = list.map((sample) => sample.ms);
     const clientErrors = list.filter((sample) => sample.status >= 400 && sample.status < 500).length;
     const serverErrors = list.filter((sample) => sample.status >= 500 || sample.status === 0).length;
     console.log(
-      `| ${kind} | ${list.length} | ${percentile([...times], 50).toFixed(1)} | ${percentile([...times], 95).toFixed(1)} | ${percentile([...times], 99).toFixed(1)} | ${clientErrors} | ${serverErrors} |`,
+      `| ${kind} | ${list.length} | ${(list.length / elapsed).toFixed(1)} | ${percentile([...times], 50).toFixed(1)} | ${percentile([...times], 95).toFixed(1)} | ${percentile([...times], 99).toFixed(1)} | ${clientErrors} | ${serverErrors} |`,
     );
   }
   const serverErrors = samples.filter((sample) => sample.status >= 500 || sample.status === 0).length;

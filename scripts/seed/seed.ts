@@ -82,6 +82,8 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
   const bookGenreRows: (typeof schema.bookGenres.$inferInsert)[] = [];
   const movieIds = new Map<string, string>();
   const bookIds = new Map<string, string>();
+  /** Each work's search text, copied into the documents of the connections featuring it. */
+  const searchTexts = new Map<string, string>();
   const connectionRows: (typeof schema.connections.$inferInsert & { createdAt: number })[] = [];
   const tagRows: (typeof schema.connectionTags.$inferInsert)[] = [];
   const searchRows: BatchItem<"sqlite">[] = [];
@@ -120,17 +122,13 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       for (const [position, name] of splitList(pair.movie.actors).entries()) {
         movieActorRows.push({ movieId, position, name, nameLower: name.toLowerCase(), slug: personSlug(name) });
       }
-      searchRows.push(
-        ...indexMovie(
-          db,
-          movieId,
-          movieSearchText({
-            ...pair.movie,
-            genres: splitList(pair.movie.genres),
-            actors: splitList(pair.movie.actors),
-          }),
-        ),
-      );
+      const text = movieSearchText({
+        ...pair.movie,
+        genres: splitList(pair.movie.genres),
+        actors: splitList(pair.movie.actors),
+      });
+      searchTexts.set(movieId, text);
+      searchRows.push(...indexMovie(db, movieId, text));
     }
     const bookKey = `${titleKey(pair.book.title)}\u0000${nameKey(pair.book.author)}`;
     let bookId = bookIds.get(bookKey);
@@ -158,7 +156,9 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       for (const [position, name] of splitList(pair.book.genres).entries()) {
         bookGenreRows.push({ bookId, position, name, nameLower: name.toLowerCase() });
       }
-      searchRows.push(...indexBook(db, bookId, bookSearchText({ ...pair.book, genres: splitList(pair.book.genres) })));
+      const text = bookSearchText({ ...pair.book, genres: splitList(pair.book.genres) });
+      searchTexts.set(bookId, text);
+      searchRows.push(...indexBook(db, bookId, text));
     }
 
     const id = newId(createdAt);
@@ -180,7 +180,13 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
       createdAt,
     });
     tagRows.push(...tags.map((tag) => ({ connectionId: id, tag })));
-    searchRows.push(...indexConnection(db, id, connectionSearchText({ context: pair.context, tags })));
+    searchRows.push(
+      ...indexConnection(db, id, {
+        body: connectionSearchText({ context: pair.context, tags }),
+        movie: searchTexts.get(movieId) ?? null,
+        book: searchTexts.get(bookId) ?? null,
+      }),
+    );
   }
 
   for (const [index, post] of textPosts.entries()) {
@@ -189,7 +195,13 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     const tags = normalizeTags(post.tags);
     connectionRows.push({ id, userId: userId(post.author).id, context: post.context, createdAt });
     tagRows.push(...tags.map((tag) => ({ connectionId: id, tag })));
-    searchRows.push(...indexConnection(db, id, connectionSearchText({ context: post.context, tags })));
+    searchRows.push(
+      ...indexConnection(db, id, {
+        body: connectionSearchText({ context: post.context, tags }),
+        movie: null,
+        book: null,
+      }),
+    );
   }
 
   const pairConnection = (index: number) => {
@@ -341,7 +353,8 @@ export async function seedDemoContent(db: Database, bucket: ImageBucket, now = D
     db.insert(schema.movieActors).values(movieActorRows),
     db.insert(schema.books).values(bookRows),
     db.insert(schema.bookGenres).values(bookGenreRows),
-    db.insert(schema.connections).values(connectionRows),
+    // Oldest first, as they would have been posted: posting order is search's newest-first order (decision 038).
+    db.insert(schema.connections).values(connectionRows.toSorted((a, b) => a.createdAt - b.createdAt)),
     db.insert(schema.connectionTags).values(tagRows),
     db.insert(schema.follows).values(followRows),
     db.insert(schema.followRequests).values(requestRows),

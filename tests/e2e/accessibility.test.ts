@@ -84,41 +84,58 @@ async function audit(context: BrowserContext, path: string) {
   return violations;
 }
 
-describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
-  it("finds no violations on any page a visitor sees", async () => {
-    // bypassCSP lets the test inject axe itself; the site's own CSP is tested in the integration suite.
-    const context = await suite.browser.newContext({ bypassCSP: true });
-    const found: Record<string, string[]> = {};
-    for (const path of visitorPages) {
-      const violations = await audit(context, path);
-      if (violations.length) found[path] = violations;
-    }
-    await context.close();
-    expect(found).toEqual({});
-  });
+/** Twenty-odd pages, each loaded and audited: more than the default minute on a busy machine. */
+const PAGE_LOOP_TIMEOUT = 240_000;
 
-  it("finds no violations on any page a member sees", async () => {
-    const context = await suite.browser.newContext({
-      bypassCSP: true,
-      extraHTTPHeaders: { "CF-Connecting-IP": "172.31.0.1" },
-    });
-    const page = await context.newPage();
-    await logIn(page, suite.app.url);
-    await page.close();
-    const found: Record<string, string[]> = {};
-    for (const path of memberPages) {
-      const violations = await audit(context, path);
-      if (violations.length) found[path] = violations;
-    }
-    await context.close();
-    expect(found).toEqual({});
+/** A context in one theme, pinned by the theme cookie (decision 035) so contrast is checked in each. */
+async function themedContext(theme: "light" | "dark", ip?: string) {
+  // bypassCSP lets the test inject axe itself; the site's own CSP is tested in the integration suite.
+  const context = await suite.browser.newContext({
+    bypassCSP: true,
+    ...(ip ? { extraHTTPHeaders: { "CF-Connecting-IP": ip } } : {}),
   });
+  await context.addCookies([{ name: "theme", value: theme, url: suite.app.url }]);
+  return context;
+}
+
+describe.each(["light", "dark"] as const)("accessibility in the %s theme (axe-core, WCAG 2.1 AA)", (theme) => {
+  const ipSuffix = theme === "light" ? 1 : 11;
+
+  it(
+    "finds no violations on any page a visitor sees",
+    async () => {
+      const context = await themedContext(theme);
+      const found: Record<string, string[]> = {};
+      for (const path of visitorPages) {
+        const violations = await audit(context, path);
+        if (violations.length) found[path] = violations;
+      }
+      await context.close();
+      expect(found).toEqual({});
+    },
+    PAGE_LOOP_TIMEOUT,
+  );
+
+  it(
+    "finds no violations on any page a member sees",
+    async () => {
+      const context = await themedContext(theme, `172.31.0.${ipSuffix}`);
+      const page = await context.newPage();
+      await logIn(page, suite.app.url);
+      await page.close();
+      const found: Record<string, string[]> = {};
+      for (const path of memberPages) {
+        const violations = await audit(context, path);
+        if (violations.length) found[path] = violations;
+      }
+      await context.close();
+      expect(found).toEqual({});
+    },
+    PAGE_LOOP_TIMEOUT,
+  );
 
   it("finds no violations on the moderators' pages", async () => {
-    const context = await suite.browser.newContext({
-      bypassCSP: true,
-      extraHTTPHeaders: { "CF-Connecting-IP": "172.31.0.2" },
-    });
+    const context = await themedContext(theme, `172.31.0.${ipSuffix + 1}`);
     const page = await context.newPage();
     await logIn(page, suite.app.url, { email: MODERATOR_EMAIL, password: DEMO_PASSWORD });
     await page.close();
@@ -134,11 +151,9 @@ describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
   it("finds no violations on the create page's question which film a title means", async () => {
     const login = await api(suite.app, "POST", "/auth/login", { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
     const body = { movieTitle: "Little Women", movieYear: 1994, bookTitle: "Little Women", context: "1994." };
-    expect((await api(suite.app, "POST", "/connections", { token: login.body.token, body })).status).toBe(201);
-    const context = await suite.browser.newContext({
-      bypassCSP: true,
-      extraHTTPHeaders: { "CF-Connecting-IP": "172.31.0.3" },
-    });
+    const posted = await api(suite.app, "POST", "/connections", { token: login.body.token, body });
+    expect(posted.status).toBe(201);
+    const context = await themedContext(theme, `172.31.0.${ipSuffix + 2}`);
     const page = await context.newPage();
     await logIn(page, suite.app.url);
     await page.goto(`${suite.app.url}/create`);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "../../worker/core/rules/index.ts";
-import { javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { flashRegion, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
 import { testPng } from "../support/images.ts";
 import { mailTo } from "../support/outbox.ts";
@@ -34,7 +34,9 @@ describe.each(javaScriptModes)("account control ($name)", ({ javaScriptEnabled }
     ]);
     await page.getByLabel("Email").fill(member.email);
     await submit(page, "Send reset link");
-    await expect.poll(() => page.getByRole("status").textContent()).toBe(ACCOUNT_MESSAGES.resetRequested);
+    await expect
+      .poll(() => page.getByRole("main").locator(".auth-card").getByRole("status").textContent())
+      .toBe(ACCOUNT_MESSAGES.resetRequested);
 
     await mailTo(suite.app, member.email);
     await page.goto(`${url}/dev/outbox`);
@@ -54,11 +56,7 @@ describe.each(javaScriptModes)("account control ($name)", ({ javaScriptEnabled }
       page.waitForURL((address) => address.pathname === "/settings"),
       page.getByRole("button", { name: "Set new password" }).click(),
     ]);
-    // Settings has more than one live region (Blocked members keeps one for its notices); this is the password's.
-    const passwordSection = page.getByRole("region", { name: "Change password" });
-    await expect
-      .poll(() => passwordSection.getByRole("status").textContent())
-      .toContain("Your password has been reset.");
+    await expect.poll(() => flashRegion(page).textContent()).toContain("Your password has been reset.");
 
     await oldPage.goto(`${url}/notifications`);
     expect(new URL(oldPage.url()).pathname).toBe("/login");
@@ -91,10 +89,9 @@ describe.each(javaScriptModes)("account control ($name)", ({ javaScriptEnabled }
     await page.getByLabel("New password", { exact: true }).fill("changed-pass-1");
     await page.getByLabel("Confirm new password").fill("changed-pass-1");
     await submit(page, "Change password");
-    const passwordSection = page.getByRole("region", { name: "Change password" });
-    await expect
-      .poll(() => passwordSection.getByRole("status").textContent())
-      .toContain(ACCOUNT_MESSAGES.passwordChanged);
+    await expect.poll(() => flashRegion(page).textContent()).toContain(ACCOUNT_MESSAGES.passwordChanged);
+    // A new settings page: the fields are empty again.
+    expect(await current.inputValue()).toBe("");
 
     // This session stays; the other one is signed out; the new password logs in.
     await page.goto(`${url}/notifications`);

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
-import { hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { flashRegion, hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
 
 const suite = seededBrowserSuite();
@@ -79,7 +79,7 @@ describe.each(javaScriptModes)("blocks ($name)", ({ name, javaScriptEnabled }) =
     await blockedList.getByText(them.username, { exact: false }).first().waitFor();
     if (javaScriptEnabled) await hydrated(page);
     await blockedList.getByRole("button", { name: "Unblock" }).click();
-    await blockedList.getByText("Unblocked. They can see your profile again").waitFor();
+    await expect.poll(() => flashRegion(page).textContent()).toContain("Unblocked. They can see your profile again");
     if (!javaScriptEnabled) await blockedList.getByText("You haven't blocked anyone.").waitFor();
 
     await expectShown(page, theirWords, true);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { flashRegion, hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
 import { registerModerator } from "../support/moderation.ts";
 
@@ -34,9 +34,11 @@ describe.each(javaScriptModes)("reports and moderation ($name)", ({ name, javaSc
     await reporting.getByLabel("Spoilers without warning").check();
     await reporting.getByLabel("Anything the moderators should know? (optional)").fill("The ending, word for word.");
     await reporting.getByRole("button", { name: "Send report" }).click();
-    await reporting.getByText("Thanks for telling us. A moderator will review this report.").waitFor();
-    await reporting.getByRole("link", { name: "← Back" }).click();
+    // Back at the connection, thanked by the flash message.
     await reporting.waitForURL(`${suite.app.url}/connections/${post.body._id}`);
+    await expect
+      .poll(() => flashRegion(reporting).textContent())
+      .toBe("Thanks for telling us. A moderator will review this report.");
     await reporting.context().close();
 
     const moderating = await loggedIn(moderator, javaScriptEnabled);

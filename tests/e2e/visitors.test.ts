@@ -35,7 +35,7 @@ const onScreen = (page: Page, id: string) =>
   }, id);
 
 describe.each(javaScriptModes)("visitors ($name)", ({ javaScriptEnabled }) => {
-  it("browse from / through a tag, a page 2 and a member's profile and lists without meeting a login page", async () => {
+  it("browse from / through a tag, a page 2, a person's page and a member's profile and lists without meeting a login page", async () => {
     const { page, loginRequests } = await visitorPage(javaScriptEnabled);
     await page.goto(`${suite.app.url}/`);
     await page.getByRole("heading", { name: "Where movies and books meet.", level: 1 }).waitFor();
@@ -50,10 +50,20 @@ describe.each(javaScriptModes)("visitors ($name)", ({ javaScriptEnabled }) => {
     await page.getByText("Showing connections tagged #adaptation").waitFor();
     await follow(page, page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next →" }), /page=2/);
     expect(here(page)).toBe("/?tags=adaptation&page=2");
+    // Page 2 itself has rendered (with JavaScript the URL changes first), not page 1's cards still on screen.
+    await page.getByRole("navigation", { name: "Pages" }).locator('[aria-current="page"]', { hasText: "2" }).waitFor();
     await page.getByText("Showing connections tagged #adaptation").waitFor();
     expect(await page.locator("main article.card").count()).toBeGreaterThan(0);
 
-    const byline = page.locator("main article.card .card__byline a").first();
+    // A director's or author's name on a card leads to their page, with the connections featuring them.
+    const person = page.locator('main article.card a[href^="/people/"]').first();
+    const personName = (await person.textContent())!;
+    await follow(page, person, /\/people\/[^/?#]+$/);
+    await page.getByRole("heading", { name: personName, level: 1 }).waitFor();
+    const featuring = page.getByRole("region", { name: `Connections featuring ${personName}` });
+    await featuring.locator("article.card").first().waitFor();
+
+    const byline = featuring.locator("article.card .card__byline a").first();
     const name = (await byline.textContent())!;
     await follow(page, byline, /\/users\/[0-9a-f]{24}$/);
     await page.getByRole("heading", { name, level: 1 }).waitFor();

@@ -144,14 +144,27 @@ const h1s = (html: string) => html.match(/<h1[\s>]/g)?.length ?? 0;
 
 describe("/search", () => {
   it("asks for a term when there is none, without running a query", async () => {
-    for (const path of ["/search", "/search?q=", "/search?q=%20%20%20"]) {
-      const page = await get(path);
-      expect(page.status).toBe(200);
-      expect(page.text).toContain("Enter a search term in the header to find connections.");
-      expect(page.text).not.toContain("Results for");
-      expect(cardCount(page.html)).toBe(0);
-      expect(title(page.html)).toBe("Search | MovieBooks");
-      expect(canonical(page.html)).toBe(`${app.url}/search`);
+    const page = await get("/search");
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Enter a search term in the header to find connections.");
+    expect(page.text).not.toContain("Results for");
+    expect(cardCount(page.html)).toBe(0);
+    expect(title(page.html)).toBe("Search | MovieBooks");
+    expect(canonical(page.html)).toBe(`${app.url}/search`);
+  });
+
+  it("sends a blank term back to the page it came from, as the header's rules say (decision 035)", async () => {
+    const from = (referer?: string) => (path: string) =>
+      fetch(app.url + path, { headers: referer ? { Referer: referer } : {}, redirect: "manual" });
+    for (const path of ["/search?q=", "/search?q=%20%20%20", "/search?q=%09&page=2"]) {
+      const back = await from(`${app.url}/about?x=1`)(path);
+      expect(back.status, path).toBe(302);
+      expect(back.headers.get("location"), path).toBe("/about?x=1");
+      // From nowhere, from another site, or from a blank search itself: the page that asks for a term.
+      for (const referer of [undefined, "https://elsewhere.example/about", `${app.url}/search?q=%20`]) {
+        const bare = await from(referer)(path);
+        expect(bare.headers.get("location"), `${path} from ${referer}`).toBe("/search");
+      }
     }
   });
 
@@ -179,8 +192,11 @@ describe("/search", () => {
     expect(canonical(second.html)).toBe(`${app.url}/search?q=lighthouse&page=2`);
   });
 
-  it("trims the term and matches movie, director, book and author fields", async () => {
-    const trimmed = await get("/search?q=%20%20LightHouse%20");
+  it("trims the term (a padded one is redirected to its trimmed address) and matches movie, director, book and author fields", async () => {
+    const padded = await fetch(`${app.url}/search?q=%20%20LightHouse%20&page=2`, { redirect: "manual" });
+    expect(padded.status).toBe(302);
+    expect(padded.headers.get("location")).toBe("/search?q=LightHouse&page=2");
+    const trimmed = await get("/search?q=LightHouse");
     expect(trimmed.text).toContain("Results for “LightHouse”");
     expect(trimmed.text).toContain("12 connections found");
 

@@ -38,14 +38,14 @@ const varyNames = (response: Response) =>
   (response.headers.get("vary") ?? "").split(",").map((name) => name.trim().toLowerCase());
 
 describe("CORS for an allowed origin", () => {
-  it("answers the preflight 204 with the origin, the methods, the two headers, a max age and Vary: Origin", async () => {
+  it("answers the preflight 204 with the origin, the methods, the three headers, a max age and Vary: Origin", async () => {
     for (const origin of [ALLOWED, ALSO_ALLOWED]) {
       const response = await preflight(app, "/api/users/profile", origin);
       expect(response.status).toBe(204);
       expect(await response.text()).toBe("");
       expect(response.headers.get("access-control-allow-origin")).toBe(origin);
       expect(response.headers.get("access-control-allow-methods")).toBe("GET,POST,PUT,PATCH,DELETE");
-      expect(response.headers.get("access-control-allow-headers")).toBe("Authorization,Content-Type");
+      expect(response.headers.get("access-control-allow-headers")).toBe("Authorization,Content-Type,Idempotency-Key");
       expect(Number(response.headers.get("access-control-max-age"))).toBeGreaterThan(0);
       expect(response.headers.get("access-control-allow-credentials")).toBeNull();
       expect(varyNames(response)).toContain("origin");
@@ -74,6 +74,7 @@ describe("CORS for an allowed origin", () => {
       expect(response.status, `${method} ${path}`).toBe(status);
       expect(response.headers.get("access-control-allow-origin"), `${method} ${path}`).toBe(ALLOWED);
       expect(varyNames(response), `${method} ${path}`).toContain("origin");
+      expect(response.headers.get("access-control-expose-headers"), `${method} ${path}`).toBe("Idempotent-Replayed");
     }
   });
 });

@@ -93,7 +93,9 @@ describe("the create page asks which work a title means", () => {
     expect(html).toMatch(/Little Women<\/strong> \(2019\)<span class="which-work__maker">Greta Gerwig/);
     expect(html).toMatch(/<img src="http:\/\/127\.0\.0\.1:\d+\/images\/posters\/[0-9a-f]{24}\.png"/);
     expect(html).toContain('src="/placeholder-poster.png"');
-    expect(html).toContain("please choose them again");
+    // The chosen screenshot stays on the server for the answer (decision 030): the form names it, asks for nothing.
+    expect(html).toMatch(/<input type="checkbox" name="keptScreenshot" checked="" value="[0-9a-f]{24}"/);
+    expect(html).not.toContain("choose them again");
     // The book's title matches one book only: no question about it.
     expect(html).not.toContain("Which book");
     expect(html).toContain('value="Drama, Romance"');
@@ -113,6 +115,18 @@ describe("the create page asks which work a title means", () => {
       context: "Jo writes <her> own ending.",
       bookRef: { title: "Little Women", author: "Louisa May Alcott" },
     });
+  });
+
+  it("posts the screenshot chosen with the question when the answer names it, without the file", async () => {
+    const html = await (await postCreate(typed, { screenshot: testPng("kept for the answer") })).text();
+    const kept = html.match(/name="keptScreenshot" checked="" value="([0-9a-f]{24})"/)?.[1];
+    expect(kept).toBeDefined();
+    const connection = await postedConnection(
+      await postCreate({ ...typed, movieId: works.lw2019, keptScreenshot: kept as string }),
+    );
+    const stored = await fetch(connection.screenshotUrl);
+    expect(stored.status).toBe(200);
+    expect(new Uint8Array(await stored.arrayBuffer())).toEqual(testPng("kept for the answer"));
   });
 
   it("creates a film of its own when told it is a different one", async () => {

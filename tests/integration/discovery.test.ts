@@ -2,9 +2,9 @@ import { parseFeed } from "@rowanmanning/feed-parser";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SITEMAP_PAGE_SIZE } from "../../worker/core/discovery/index.ts";
+import { FEED_ENTRIES, FEED_PAGES, SITEMAP_PAGE_SIZE } from "../../worker/core/discovery/index.ts";
 import { FEED_PATHS } from "../../worker/core/rules/feeds.ts";
-import { connections, users } from "../../worker/db/schema.ts";
+import { connections, connectionTags, users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
 import { openCaseOf, registerModerator } from "../support/moderation.ts";
@@ -20,10 +20,12 @@ let hidden: Member; // private
 let suspended: Member;
 let turning: Member; // public, then private
 let follower: Member; // follows `hidden`, blocked `author`
+let moderator: Member;
 const posts: Record<string, { _id: string; movieRef: { _id: string } | null; bookRef: { _id: string } | null }> = {};
 
-const HOSTILE = `Hostile <script>alert("x")</script> & ]]> <![CDATA[ \u0001\u0008\u001f end\uFFFF`;
-const HOSTILE_CLEAN = `Hostile <script>alert("x")</script> & ]]> <![CDATA[  end`;
+// Control characters are refused when posted (text-and-size-rules.test.ts); a noncharacter XML cannot carry is not.
+const HOSTILE = `Hostile <script>alert("x")</script> & ]]> <![CDATA[ e\uFFFEnd\uFFFF`;
+const HOSTILE_CLEAN = `Hostile <script>alert("x")</script> & ]]> <![CDATA[ end`;
 const HOSTILE_TAG = `<b>"&'</b>`;
 
 async function post(member: Member, body: Record<string, string>) {
@@ -73,7 +75,7 @@ beforeAll(async () => {
   await api(app, "POST", `/follows/${hidden._id}`, { token: follower.token });
   await api(app, "POST", `/follows/requests/${follower._id}/accept`, { token: hidden.token });
   await api(app, "POST", `/blocks/${author._id}`, { token: follower.token });
-  const moderator = await registerModerator(app);
+  moderator = await registerModerator(app);
   await api(app, "POST", "/reports", {
     token: follower.token,
     body: { targetType: "user", targetId: suspended._id, reason: "spam" },
@@ -269,12 +271,19 @@ describe("the sitemap", () => {
     ]);
     for (const entry of entries) expect(Number.isNaN(Date.parse(entry.lastmod ?? "")), entry.url).toBe(false);
     expect(new Set(urls).size).toBe(urls.length);
-    for (const id of [posts.pair!._id, posts.hostile!._id, posts.turning!._id]) {
-      expect(urls).toContain(`${app.url}/connections/${id}`);
-    }
-    expect(urls).toContain(`${app.url}/movies/${posts.pair!.movieRef!._id}`);
-    expect(urls).toContain(`${app.url}/books/${posts.pair!.bookRef!._id}`);
-    for (const member of [author, turning, follower]) expect(urls).toContain(`${app.url}/users/${member._id}`);
+    // Exactly the public rows, each once: 3 connections, 2 movies, 1 book, 4 members and 4 people.
+    const listed = (kind: string) => urls.filter((url) => url.startsWith(`${app.url}/${kind}/`)).sort();
+    expect(listed("connections")).toEqual(
+      [posts.pair!._id, posts.hostile!._id, posts.turning!._id].map((id) => `${app.url}/connections/${id}`).sort(),
+    );
+    expect(listed("movies")).toEqual(
+      [posts.pair!.movieRef!._id, posts.turning!.movieRef!._id].map((id) => `${app.url}/movies/${id}`).sort(),
+    );
+    expect(listed("books")).toEqual([`${app.url}/books/${posts.pair!.bookRef!._id}`]);
+    expect(listed("users")).toEqual(
+      [author, turning, follower, moderator].map((member) => `${app.url}/users/${member._id}`).sort(),
+    );
+    expect(urls).toHaveLength(3 + 2 + 1 + 4 + 4);
     // Each person once, whatever their roles; other scripts' slugs URL-escaped.
     const people = urls.filter((url) => url.startsWith(`${app.url}/people/`)).map((url) => url.slice(app.url.length));
     expect(people.sort()).toEqual(
@@ -533,5 +542,87 @@ describe("pages advertise their feeds", () => {
       { title: `${turning.username} on MovieBooks`, href: `${app.url}/users/${turning._id}/feed.xml` },
     ]);
     expect(alternates((await get(`/users/${hidden._id}`, { Cookie: cookie })).text)).toEqual([]);
+  });
+});
+
+describe("feed pages (RFC 5005)", () => {
+  const RELATIONS = ["self", "first", "previous", "next"];
+  /** A feed page's own links by relation, read with libxml2 (one XPath for all four). */
+  const links = async (text: string) => {
+    const hrefs = RELATIONS.map((rel) => `string(/${atom("feed")}/${atom("link")}[@rel='${rel}']/@href)`);
+    const found = (await xpath(text, `concat(${hrefs.join(", ' ', ")})`)).split(" ");
+    return Object.fromEntries(RELATIONS.map((rel, index) => [rel, found[index]]).filter(([, href]) => href));
+  };
+  let prolific: Member;
+
+  it(`split a feed into pages of ${FEED_ENTRIES} linked first, previous and next`, async () => {
+    prolific = await registerUser(app);
+    const count = FEED_ENTRIES + 3;
+    // Written straight into the tables, as the sitemap's scale test does (the triggers keep every count and copy).
+    await app.db.run(sql`insert into ${connections} (id, user_id, context, created_at)
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
+      select printf('%08x%016x', 1400000000 + i, i), ${prolific._id}, 'Paged ' || i, (1400000000 + i) * 1000 from n`);
+    await app.db.run(sql`insert into ${connectionTags} (connection_id, tag)
+      select id, 'paged' from ${connections} where ${connections.context} like 'Paged %'`);
+    const posted = (
+      await app.db
+        .select({ id: connections.id })
+        .from(connections)
+        .where(eq(connections.userId, prolific._id))
+        .orderBy(sql`${connections.createdAt} desc`)
+    ).map((row) => row.id);
+    expect(posted).toHaveLength(count);
+    for (const path of [FEED_PATHS.member(prolific._id), FEED_PATHS.tag("paged")]) {
+      const base = app.url + path;
+      const first = await feed(path);
+      expect(ids(first.parsed)).toEqual(posted.slice(0, FEED_ENTRIES));
+      expect(await links(first.text)).toEqual({ self: base, first: base, next: `${base}?page=2` });
+
+      const second = await feed(`${path}?page=2`);
+      expect(ids(second.parsed)).toEqual(posted.slice(FEED_ENTRIES));
+      expect(await links(second.text)).toEqual({ self: `${base}?page=2`, first: base, previous: base });
+      // Every page is the same feed: one id, whichever page carries it.
+      expect(await xpath(second.text, `string(/${atom("feed")}/${atom("id")})`)).toBe(base);
+    }
+    // The site's feed has more than one page now, and ends where its connections do.
+    const site = await feed(`${FEED_PATHS.site}?page=2`);
+    expect(site.parsed.items.length).toBeGreaterThan(0);
+    expect((await links(site.text)).next).toBeUndefined();
+  });
+
+  it("answer 404 for a page past the end or anything that is not a page number", async () => {
+    for (const path of [FEED_PATHS.member(prolific._id), FEED_PATHS.tag("paged"), FEED_PATHS.site]) {
+      for (const page of ["3", "99", String(FEED_PAGES + 1), "0", "-1", "01", "1.5", "two", ""]) {
+        const { response, text } = await get(`${path}?page=${page}`);
+        expect(response.status, `${path}?page=${page}`).toBe(404);
+        expect(response.headers.get("content-type")).toBe("text/plain; charset=UTF-8");
+        expect(text).toBe("No such feed page.");
+      }
+    }
+    // An unknown member or tag stays its own 404, whatever page is asked.
+    expect((await get(`${FEED_PATHS.member(hidden._id)}?page=2`)).text).toBe("No feed for this member.");
+    expect((await get(`${FEED_PATHS.tag("never-used")}?page=1`)).text).toBe(
+      "No feed for this tag: no public connection carries it.",
+    );
+    await app.db.delete(connections).where(sql`${connections.context} like 'Paged %'`);
+  });
+
+  it(`go ${FEED_PAGES} pages deep and no further: the sitemap lists the rest`, async () => {
+    const deep = await registerUser(app);
+    const count = FEED_ENTRIES * FEED_PAGES + 5;
+    await app.db.run(sql`insert into ${connections} (id, user_id, context, created_at)
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
+      select printf('%08x%016x', 1500000000 + i, i), ${deep._id}, 'Deep ' || i, (1500000000 + i) * 1000 from n`);
+    const path = FEED_PATHS.member(deep._id);
+    const last = await feed(`${path}?page=${FEED_PAGES}`);
+    expect(last.parsed.items).toHaveLength(FEED_ENTRIES);
+    expect(last.parsed.items[0]!.content).toBe(`Deep ${count - FEED_ENTRIES * (FEED_PAGES - 1)}`);
+    expect(await links(last.text)).toEqual({
+      self: `${app.url}${path}?page=${FEED_PAGES}`,
+      first: app.url + path,
+      previous: `${app.url}${path}?page=${FEED_PAGES - 1}`,
+    });
+    expect((await get(`${path}?page=${FEED_PAGES + 1}`)).response.status).toBe(404);
+    await app.db.delete(connections).where(sql`${connections.context} like 'Deep %'`);
   });
 });

@@ -46,9 +46,10 @@ describe("the sidebar", () => {
       expect(sidebarOf(html), path).toBeNull();
       expect(html, path).not.toContain("sidebar-toggle");
       expect(html, path).not.toContain('class="sidebar');
-      // The header's menu toggle is for everyone (no-JavaScript form: a checkbox and its label).
+      // The header's menu toggle is the visitors' (no-JavaScript form: a checkbox and its label).
       expect(html, path).toMatch(/<input type="checkbox" id="menu-toggle"[^>]*aria-controls="main-nav"/);
       expect(html, path).toMatch(/<label for="menu-toggle" class="menu-toggle">[\s\S]*?Menu<\/label>/);
+      expect(html, path).not.toContain("header-bell");
     }
   });
 
@@ -59,6 +60,11 @@ describe("the sidebar", () => {
     expect(sidebar).toMatch(new RegExp(`<a[^>]*href="/users"[^>]*>[\\s\\S]*?${member.username}[\\s\\S]*?</a>`));
     const texts = linkTexts(sidebar!);
     expect(texts.slice(1)).toEqual([
+      // The header's links, shown in the drawer on phones (one menu there, decision 035).
+      "Feed",
+      "+ Add New",
+      "Notifications",
+      "My Profile",
       "My Connections",
       "My Favorites",
       "All Public Users",
@@ -82,13 +88,20 @@ describe("the sidebar", () => {
     expect(sidebar).toMatch(/<a aria-current="page"[^>]*href="\/about"/);
   });
 
-  it("has a toggle in the member's header that works without JavaScript", async () => {
+  it("has a toggle in the member's header that works without JavaScript, the only one (decision 035)", async () => {
     const html = await page("/about", memberCookie);
     expect(html).toMatch(
       /<input type="checkbox" id="sidebar-toggle"[^>]*aria-label="Sidebar"[^>]*aria-controls="sidebar"/,
     );
     const header = html.match(/<header[\s\S]*?<\/header>/)![0];
     expect(header).toMatch(/<label for="sidebar-toggle" class="icon-button sidebar-toggle"/);
+    // Named Sidebar on wide screens and Menu on phones (the stylesheet shows one name).
+    expect(header).toMatch(
+      /sidebar-toggle__wide">Sidebar<\/span><span class="visually-hidden sidebar-toggle__narrow">Menu</,
+    );
+    expect(header).not.toContain("menu-toggle");
+    // The drawer ends the session too, as the header's links do.
+    expect(sidebarOf(html)).toMatch(/<form[^>]*action="\/logout" method="post"[\s\S]*?>Logout<\/button>/);
     // The checkbox comes before the frame holding the sidebar, so `:checked ~ .shell` can reach it.
     expect(html.indexOf('id="sidebar-toggle"')).toBeLessThan(html.indexOf('class="shell shell--sidebar"'));
   });
@@ -120,19 +133,25 @@ describe("the sidebar", () => {
 });
 
 describe("the What's New banner", () => {
-  it("shows the newest update batch with a link to /updates and a labelled dismiss form", async () => {
-    const banner = bannerOf(await page("/about"));
+  it("shows the newest update batch's title as a link to /updates, and a labelled dismiss form", async () => {
+    const html = await page("/about");
+    const banner = bannerOf(html);
     expect(banner).not.toBeNull();
     expect(banner).toMatch(/id="whats-new-label"[^>]*>What's New</);
-    expect(banner).toContain(latestUpdate.title);
-    for (const item of latestUpdate.items) expect(banner).toContain(item);
-    expect(banner).toMatch(/<a[^>]*href="\/updates"/);
+    expect(banner).toMatch(
+      new RegExp(
+        `<a[^>]*href="/updates"[^>]*>${latestUpdate.title.replace(/[()]/g, "\\$&")}<span class="visually-hidden">: see all updates</span></a>`,
+      ),
+    );
     expect(banner).toMatch(/<form[^>]*action="\/whats-new\/dismiss" method="post"/);
     expect(banner).toContain(`name="batchId" value="${latestUpdate.id}"`);
     expect(banner).toContain('name="redirectTo" value="/about"');
     expect(banner).toMatch(
-      /<button type="submit"[^>]*>Dismiss<span class="visually-hidden"> What's New<\/span><\/button>/,
+      /<button type="submit"[^>]*><span aria-hidden="true">✕<\/span><span class="visually-hidden">Dismiss What's New<\/span><\/button>/,
     );
+    // One line under the header, before the page: in the flow, so it covers nothing (decision 035).
+    expect(html.indexOf("</header>")).toBeLessThan(html.indexOf('aria-labelledby="whats-new-label"'));
+    expect(html.indexOf('aria-labelledby="whats-new-label"')).toBeLessThan(html.indexOf("<main"));
   });
 
   it("is gone once POST /whats-new/dismiss has set the cookie, and comes back without it", async () => {

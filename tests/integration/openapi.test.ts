@@ -42,5 +42,9 @@ describe("the API description", () => {
       expect(page).toContain(`<h2>${tag}</h2>`);
     }
     expect(page).toContain("<code>/api/connections/{id}</code>");
+    // Every answer names its shape, and the shapes are listed in one line each.
+    expect(page).toMatch(/<li>200 Success: <code>Connection<\/code><\/li>/);
+    expect(page).toContain('<dt id="shape-Connection">Connection</dt>');
+    expect(page).toContain("<code>(MovieCandidate | BookCandidate)[]</code>");
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { flashShown, pageAfter } from "../support/flash.ts";
 import { api, cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
 import { testPng } from "../support/images.ts";
 
@@ -176,15 +177,15 @@ describe("follow requests as pages", () => {
     expect(open.headers.get("location")).toBe("/follow-requests");
   });
 
-  it("accept by form: a notice, the requester follows, and the badges are gone on the next page", async () => {
+  it("accept by form: a flash message, the requester follows, and the badges are gone on the next page", async () => {
     const [owner, fan] = await Promise.all([privateMember(), member()]);
     await api(app, "POST", "/connections", { token: owner.token, body: { context: "Only for the approved" } });
     await followForm(owner, fan, "follow");
     const accepted = await postForm(app, "/follow-requests", { intent: "accept", userId: fan._id }, owner);
     expect(accepted.status).toBe(302);
-    expect(accepted.headers.get("location")).toBe("/follow-requests?answered=accept");
-    const after = (await get("/follow-requests?answered=accept", owner.cookie)).html;
-    expect(main(after)).toContain("Request accepted.");
+    expect(accepted.headers.get("location")).toBe("/follow-requests");
+    const after = (await pageAfter(app, accepted, owner.cookie)).html;
+    expect(flashShown(after)).toBe("Request accepted.");
     expect(main(after)).toContain("No pending follow requests.");
     expect(after).not.toContain("nav-badge");
     const profile = main((await get(`/users/${owner._id}`, fan.cookie)).html);
@@ -192,12 +193,12 @@ describe("follow requests as pages", () => {
     expect(profile).toContain("Only for the approved");
   });
 
-  it("decline by form: a notice, nobody told; a stale answer shows the contract's message", async () => {
+  it("decline by form: a flash message, nobody told; a stale answer shows the contract's message", async () => {
     const [owner, fan] = await Promise.all([privateMember(), member()]);
     await followForm(owner, fan, "follow");
     const declined = await postForm(app, "/follow-requests", { intent: "decline", userId: fan._id }, owner);
-    expect(declined.headers.get("location")).toBe("/follow-requests?answered=decline");
-    expect(main((await get("/follow-requests?answered=decline", owner.cookie)).html)).toContain("Request declined.");
+    expect(declined.headers.get("location")).toBe("/follow-requests");
+    expect(flashShown((await pageAfter(app, declined, owner.cookie)).html)).toBe("Request declined.");
     expect((await api(app, "GET", "/notifications", { token: fan.token })).body).toEqual([]);
     const stale = await postForm(app, "/follow-requests", { intent: "accept", userId: fan._id }, owner);
     expect(stale.status).toBe(404);
@@ -215,9 +216,9 @@ describe("follow requests as pages", () => {
     const own = main((await get(`/users/${owner._id}/followers`, owner.cookie)).html);
     expect(own.match(/>Remove</g)).toHaveLength(2);
     const removed = await postForm(app, `/users/${owner._id}/followers`, { intent: "remove", userId: fan._id }, owner);
-    expect(removed.headers.get("location")).toBe(`/users/${owner._id}/followers?removed`);
-    const after = main((await get(`/users/${owner._id}/followers?removed`, owner.cookie)).html);
-    expect(after).toContain("Follower removed.");
+    expect(removed.headers.get("location")).toBe(`/users/${owner._id}/followers`);
+    const after = main((await pageAfter(app, removed, owner.cookie)).html);
+    expect(flashShown(after)).toBe("Follower removed.");
     expect(after).not.toContain(`@${fan.username}`);
     expect(after).toContain(`@${other.username}`);
     const again = await postForm(app, `/users/${owner._id}/followers`, { intent: "remove", userId: fan._id }, owner);

@@ -51,7 +51,8 @@ beforeAll(async () => {
     {
       movieTitle: "Preview Film",
       bookTitle: "Preview Novel",
-      context: "  First line.\n\n\tSecond\u0007 line.  ",
+      // Control characters are refused (text-and-size-rules.test.ts); tabs and line breaks are kept.
+      context: "  First line.\n\n\tSecond line.  ",
       tags: "Preview-Tag, second tag",
       movieDirector: "Ada Director",
       movieActors: "Ann Actor, Bo Actor",
@@ -126,7 +127,7 @@ describe("JSON-LD on detail pages", () => {
     expect(data["@type"]).toBe("SocialMediaPosting");
     expect(data).toMatchObject({ "@id": url, url, mainEntityOfPage: url, headline: "Preview Film & Preview Novel" });
     expect(data.text).toBe(wide.context);
-    expect(wide.context).toContain("Second\u0007 line.");
+    expect(wide.context).toContain("\n\tSecond line.");
     expect(data.datePublished).toBe(wide.createdAt);
     expect(data.dateModified).toBe(wide.updatedAt);
     expect(data.author).toEqual({ "@type": "Person", name: author.username, url: `${app.url}/users/${author._id}` });

@@ -42,8 +42,8 @@ describe("like and favorite forms (no JavaScript)", () => {
       "<!-- -->",
       "",
     );
-    expect(page).toMatch(/aria-pressed="true"[^>]*>♥ 1 like/);
-    expect(page).toContain("★ Favorited");
+    expect(page).toMatch(/aria-pressed="true"[^>]*>♥ 1<span class="action-button__word"> like</);
+    expect(page).toContain('★<span class="action-button__word"> Favorited</span>');
   });
 
   it("answer a fetcher with data instead of a redirect", async () => {

@@ -23,8 +23,10 @@ describe("the Worker's three doors", () => {
 
   it("streams images from R2 with their stored type, nosniff and long-lived caching", async () => {
     const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-    await app.bucket.put("posters/test-image.png", bytes, { httpMetadata: { contentType: "image/png" } });
-    const response = await fetch(`${app.url}/images/posters/test-image.png`);
+    // A member's picture: basic info, everyone's for good (decision 028); other folders answer only for their rows.
+    const key = "avatars/0123456789abcdef01234567.png";
+    await app.bucket.put(key, bytes, { httpMetadata: { contentType: "image/png" } });
+    const response = await fetch(`${app.url}/images/${key}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");

@@ -17,6 +17,8 @@ export interface TestApp {
   databaseUrl: string;
   /** With `countRoundTrips`: the proxy between the Worker and the database, counting its requests. */
   roundTrips?: CountingProxy;
+  /** Runs the Worker's scheduled handler (wrangler.toml `[triggers]`) as if the cron fired at `time`. */
+  scheduled(time?: Date): Promise<{ outcome: string }>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,10 @@ export async function startTestApp(
     bucket: worker.bucket,
     databaseUrl: server.url,
     roundTrips,
+    async scheduled(time = new Date()) {
+      const fetcher = await worker.miniflare.getWorker();
+      return fetcher.scheduled({ scheduledTime: time, cron: "17 * * * *" });
+    },
     async close() {
       client.close();
       await worker.close();

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/demo-account.ts";
 import { startTestApp, type TestApp } from "./app.ts";
@@ -32,17 +32,41 @@ export const javaScriptModes = [
   { name: "JavaScript off", javaScriptEnabled: false },
 ] as const;
 
+/** The phone of issue 16: a 390×844 touch screen. */
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+/** A desktop window. */
+export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
+
 let contextCounter = 0;
 /**
  * A browser context as one distinct visitor: its own cookies and its own client address (so tests, like real
- * people, do not share the login rate limit).
+ * people, do not share the login rate limit). Other context options (a phone's screen, a colour scheme) pass on.
  */
-export function newVisitor(browser: Browser, options: { javaScriptEnabled: boolean }) {
+export function newVisitor(browser: Browser, options: { javaScriptEnabled: boolean } & BrowserContextOptions) {
   contextCounter += 1;
   return browser.newContext({
-    javaScriptEnabled: options.javaScriptEnabled,
+    ...options,
     extraHTTPHeaders: { "CF-Connecting-IP": `172.16.${(contextCounter >> 8) & 255}.${contextCounter & 255}` },
   });
+}
+
+/**
+ * Opens `path` with the page's script held back, so the server's HTML can be read before React hydrates it;
+ * `release` lets the script load. (JavaScript contexts only.)
+ */
+export async function openBeforeHydration(page: Page, url: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  return async () => {
+    release();
+    await hydrated(page);
+    await page.unroute(/\/assets\/entry\.client-[^/]*\.js$/);
+  };
 }
 
 /**
@@ -62,12 +86,16 @@ export function seededBrowserSuite() {
 }
 
 /**
- * Waits until React has hydrated the page (the header's checkbox toggles have become buttons). Until then a click
- * is a plain browser click: a link navigates instead of opening something in place.
+ * Waits until React has hydrated the page (the header's checkbox toggle, a visitor's menu or a member's sidebar,
+ * has become a button). Until then a click is a plain browser click: a link navigates instead of opening
+ * something in place.
  */
 export async function hydrated(page: Page) {
-  await page.locator("button.menu-toggle").waitFor({ state: "attached" });
+  await page.locator("button.menu-toggle, button.sidebar-toggle").first().waitFor({ state: "attached" });
 }
+
+/** The layout's live region for flash messages (decision 034): what the last form action said. */
+export const flashRegion = (page: Page) => page.locator('main p.flash__text[role="status"]');
 
 /**
  * Logs in through the form (as the demo member unless told otherwise) and waits until the feed has rendered for a

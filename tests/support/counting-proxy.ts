@@ -2,7 +2,8 @@
  * A transparent HTTP proxy in front of the local database server: the Worker's DATABASE_URL points here instead,
  * so the application runs unmodified while every request its libSQL client sends (each one a network round trip,
  * as it would be to Turso) is recorded. The round-trip tests count them; the benchmark (scripts/bench) also reads
- * what each one asked and how long the database took.
+ * what each one asked and how long the database took. Tests of failures make it lose a request or a reply
+ * (`loseNext`), as a network between a Worker and Turso can.
  */
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,8 +27,35 @@ export interface DbRequest {
   failed: boolean;
 }
 
+/**
+ * How a request is lost: before the database sees it (`request`), or after the database has done it and
+ * answered (`reply`; a write has committed, but the Worker never learns it). Either way the Worker's connection
+ * is cut, so its client sees a network error, not an answer.
+ */
+export type Loss = "request" | "reply";
+
+/** One planned loss: the next request whose SQL texts `match` accepts is lost as `loss` says. */
+export interface PlannedLoss {
+  match: (sql: string[]) => boolean;
+  loss: Loss;
+}
+
 export interface CountingProxy {
   url: string;
+  /**
+   * Plans losses, in order: the first applies to the next request it matches, the second to the next request it
+   * matches after that, and so on.
+   */
+  loseNext(...losses: PlannedLoss[]): void;
+  /** How many planned losses have not happened yet (a test checks its own all did). */
+  lossesPending(): number;
+  /** Drops the losses that have not happened, so they cannot reach the next test. */
+  cancelLosses(): void;
+  /**
+   * Simulated distance to the database: every request waits this long before it is forwarded, as a round trip to
+   * a database across a continent would (0, the default, is a database next door). Excluded from `ms`.
+   */
+  setDelay(ms: number): void;
   /** Starts a new window: `settle` returns the requests sent from now on. */
   reset(): void;
   /** Waits until no database request is in flight, then returns the window's requests in the order they were sent. */
@@ -38,7 +66,7 @@ export interface CountingProxy {
 /** A request still unanswered after this long is reported rather than waited for. */
 const SETTLE_TIMEOUT_MS = 10_000;
 
-export async function startCountingProxy(target: string): Promise<CountingProxy> {
+export async function startCountingProxy(target: string, options: { delayMs?: number } = {}): Promise<CountingProxy> {
   const upstream = new URL(target);
   // A fresh connection to the database server per request, so no measured request waits on a connection another
   // one is still using.
@@ -48,9 +76,11 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
   let whenIdle: Array<() => void> = [];
   /** When the database server last finished a request (it works through them one at a time). */
   let lastEnd = 0;
+  let planned: PlannedLoss[] = [];
+  let delayMs = options.delayMs ?? 0;
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
-    const started = performance.now();
+    let started = performance.now();
     const request: DbRequest = {
       method: req.method ?? "GET",
       url: req.url ?? "/",
@@ -61,6 +91,12 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
       failed: false,
     };
     sent.push(request); // a reset while it runs leaves it in the window it was sent in
+    const loss = planned[0]?.match(request.sql) ? planned.shift() : undefined;
+    if (loss?.loss === "request") {
+      request.failed = true;
+      res.socket?.destroy();
+      return;
+    }
     inFlight++;
     let finished = false;
     const done = () => {
@@ -73,30 +109,45 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
       inFlight--;
       if (inFlight === 0) for (const resolve of whenIdle.splice(0)) resolve();
     };
-    const outgoing = httpRequest(
-      {
-        agent,
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, host: upstream.host },
-      },
-      (response) => {
-        if ((response.statusCode ?? 502) >= 500) request.failed = true;
-        res.writeHead(response.statusCode ?? 502, response.headers);
-        response.pipe(res);
-        response.on("end", done);
-        response.on("error", done);
-      },
-    );
-    outgoing.on("error", (error) => {
-      request.failed = true;
-      done();
-      res.writeHead(502, { "content-type": "text/plain" });
-      res.end(`counting proxy: ${error.message}`);
-    });
-    outgoing.end(body);
+    const send = () => {
+      started = performance.now();
+      const outgoing = httpRequest(
+        {
+          agent,
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: upstream.host },
+        },
+        (response) => {
+          if ((response.statusCode ?? 502) >= 500) request.failed = true;
+          if (loss) {
+            // The database has answered; read the answer to its end, then cut the Worker off without it.
+            request.failed = true;
+            response.resume();
+            response.on("end", () => {
+              res.socket?.destroy();
+              done();
+            });
+            return;
+          }
+          res.writeHead(response.statusCode ?? 502, response.headers);
+          response.pipe(res);
+          response.on("end", done);
+          response.on("error", done);
+        },
+      );
+      outgoing.on("error", (error) => {
+        request.failed = true;
+        done();
+        res.writeHead(502, { "content-type": "text/plain" });
+        res.end(`counting proxy: ${error.message}`);
+      });
+      outgoing.end(body);
+    };
+    if (delayMs > 0) setTimeout(send, delayMs);
+    else send();
   };
 
   const server = createServer((req, res) => {
@@ -127,6 +178,16 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
 
   return {
     url: `http://127.0.0.1:${port}`,
+    loseNext(...losses) {
+      planned.push(...losses);
+    },
+    lossesPending: () => planned.length,
+    cancelLosses() {
+      planned = [];
+    },
+    setDelay(ms) {
+      delayMs = ms;
+    },
     reset() {
       sent = [];
     },

@@ -33,7 +33,13 @@ export async function api<T = any>(
   const text = await response.text();
   const parsed = text ? JSON.parse(text) : null;
   // Every API call in the suite doubles as a check of the OpenAPI document (decision 024).
-  await expectMatchesOpenApi(app.url, method, path, response.status, parsed);
+  await expectMatchesOpenApi(app.url, {
+    method,
+    path,
+    status: response.status,
+    contentType: response.headers.get("Content-Type"),
+    body: parsed,
+  });
   return { status: response.status, body: parsed, headers: response.headers };
 }
 
@@ -43,7 +49,15 @@ export async function rawApi(app: TestApp, method: string, path: string, token: 
     method,
     headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": nextClientAddress() },
   });
-  return { status: response.status, text: await response.text() };
+  const text = await response.text();
+  await expectMatchesOpenApi(app.url, {
+    method,
+    path,
+    status: response.status,
+    contentType: response.headers.get("Content-Type"),
+    body: text ? JSON.parse(text) : null,
+  });
+  return { status: response.status, text };
 }
 
 let userCounter = 0;

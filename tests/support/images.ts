@@ -1,3 +1,7 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import encodeJpegFile, { init as initJpegEncoder } from "@jsquash/jpeg/encode";
+import decodeWebpFile, { init as initWebpDecoder } from "@jsquash/webp/decode";
 import { PNG } from "pngjs";
 
 /**
@@ -74,3 +78,37 @@ function fnv1a(text: string): number {
   for (const byte of new TextEncoder().encode(text)) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
   return hash;
 }
+
+/** jSquash's emscripten codecs take the compiled module first, which their typings leave out. */
+type InitWithModule = (module: WebAssembly.Module) => Promise<unknown>;
+
+async function compiled(file: string): Promise<WebAssembly.Module> {
+  return WebAssembly.compile(await readFile(createRequire(import.meta.url).resolve(file)));
+}
+
+/** A photo-sized JPEG (mozjpeg): `testPng`'s gradient at any size, for the variants' resizing. */
+export async function testJpegOf(seed: string, size: { width: number; height: number }): Promise<Uint8Array> {
+  jpegEncoder ??= compiled("@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm").then((module) =>
+    (initJpegEncoder as unknown as InitWithModule)(module),
+  );
+  await jpegEncoder;
+  const png = PNG.sync.read(Buffer.from(testPng(seed, size)));
+  const pixels = { data: new Uint8ClampedArray(png.data), width: size.width, height: size.height } as ImageData;
+  return new Uint8Array(await encodeJpegFile(pixels, { quality: 85 }));
+}
+let jpegEncoder: Promise<unknown> | null = null;
+
+/**
+ * A WebP's pixels, decoded with libwebp (jSquash's decoder, a different codec from the encoder the Worker uses), so
+ * a test checks what a browser would show: the real width and height and that it decodes at all.
+ */
+export async function decodeWebp(
+  bytes: Uint8Array,
+): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+  webpDecoder ??= compiled("@jsquash/webp/codec/dec/webp_dec.wasm").then((module) =>
+    (initWebpDecoder as unknown as InitWithModule)(module),
+  );
+  await webpDecoder;
+  return decodeWebpFile(bytes.slice().buffer);
+}
+let webpDecoder: Promise<unknown> | null = null;

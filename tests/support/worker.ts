@@ -36,8 +36,10 @@ export async function startWorker(options: {
     compatibility_date: string;
     compatibility_flags: string[];
     r2_buckets: Array<{ binding: string }>;
-    ratelimits: Array<{ name: string; namespace_id: string; simple: { limit: number; period: 10 | 60 } }>;
+    durable_objects: { bindings: Array<{ name: string; class_name: string }> };
+    migrations: Array<{ new_sqlite_classes?: string[] }>;
   };
+  const sqliteClasses = new Set(config.migrations.flatMap((migration) => migration.new_sqlite_classes ?? []));
   const miniflare = new Miniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",
@@ -55,8 +57,12 @@ export async function startWorker(options: {
         ...options.vars,
       },
       r2Buckets: config.r2_buckets.map((bucket) => bucket.binding),
-      ratelimits: Object.fromEntries(
-        config.ratelimits.map(({ name, namespace_id, simple }) => [name, { namespace_id, simple }]),
+      // The attempt ledgers (decision 027), in memory: each test file counts its own attempts.
+      durableObjects: Object.fromEntries(
+        config.durable_objects.bindings.map(({ name, class_name }) => [
+          name,
+          { className: class_name, useSQLite: sqliteClasses.has(class_name) },
+        ]),
       ),
       assets: { directory: "build/client", routerConfig: { has_user_worker: true } },
     }),

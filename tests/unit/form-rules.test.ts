@@ -39,6 +39,12 @@ const typed = fc.oneof(
   fc.constantFrom("999", "1999", "2101", "19x9", "a, b,, c", " , ", "x".repeat(21), "x".repeat(101)),
   fc.constantFrom("603", "tt0133093", "tt013309", "Q42", "q42", "OL45804W", "OL45804M", "OL45804", " Q42 "),
   fc.nat({ max: 5002 }).map((n) => "x".repeat(n)),
+  // Text that is only invisible, that hides a control character, or a name that reads backwards; passwords at
+  // their maximum (issue 18).
+  fc.constantFrom("\u200B", " \u200B\u200D\uFEFF ", "\u2800", "\uFE0F", "a\u200B", "\u200Bword\u2060", "❤\uFE0F"),
+  fc.constantFrom("nul\u0000byte", "bell\u0007", "\u001b[31m", "c1\u0085", "tab\tand\nline", "del\u007F"),
+  fc.constantFrom("\u202Eevil", "name\u202C", "\u2067iso\u2069", "\u202E\u200B", "tag\u202E, other"),
+  fc.constantFrom("p".repeat(128), "p".repeat(129)),
   fc.array(fc.constantFrom("x".repeat(101), "tag"), { maxLength: 22 }).map((items) => items.join(",")),
   fc.string(),
 );
@@ -109,8 +115,8 @@ describe("field constraints", () => {
     expect(attributesOf(CREATE_CONNECTION_FORM, "movieTitle")).toEqual({ maxLength: 200 });
     expect(attributesOf(PROFILE_FORM, "profilePicture")).toEqual({ accept: "image/png,image/jpeg,image/gif" });
     expect(attributesOf(CHANGE_PASSWORD_FORM, "currentPassword")).toEqual({ required: true });
-    expect(attributesOf(CHANGE_PASSWORD_FORM, "newPassword")).toEqual({ minLength: 6 });
-    expect(attributesOf(RESET_PASSWORD_FORM, "password")).toEqual({ minLength: 6 });
+    expect(attributesOf(CHANGE_PASSWORD_FORM, "newPassword")).toEqual({ minLength: 6, maxLength: 128 });
+    expect(attributesOf(RESET_PASSWORD_FORM, "password")).toEqual({ minLength: 6, maxLength: 128 });
     expect(attributesOf(FORGOT_PASSWORD_FORM, "email")).toEqual({ required: true });
   });
 

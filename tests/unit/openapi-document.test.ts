@@ -1,3 +1,4 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { api } from "../../worker/http/api.ts";
 import { apiDocument } from "../../worker/http/openapi/document.ts";
@@ -79,6 +80,46 @@ describe("the OpenAPI document", () => {
         .split("/")
         .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
       expect(target, ref).toBeDefined();
+    }
+  });
+});
+
+describe("the OpenAPI document, formally", () => {
+  it("validates against the OpenAPI 3.1 schema", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(await apiDocument(api, ORIGIN)) as Record<string, unknown>);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+  });
+
+  it("is refused by the same validator when it breaks the format (the check can fail)", async () => {
+    const broken = structuredClone(await apiDocument(api, ORIGIN)) as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { description?: string }> }>>;
+    };
+    delete broken.paths["/connections/{id}"]!.get!.responses["200"]!.description;
+    const result = await new Validator().validate(broken);
+    expect(result.valid).toBe(false);
+  });
+
+  it("names the schema of every success answer: a component, or an array of one", async () => {
+    const document = await apiDocument(api, ORIGIN);
+    const schemas = document.components.schemas ?? {};
+    const named = (schema: unknown): boolean => {
+      const node = schema as { $ref?: string; type?: string; items?: unknown };
+      if (node.$ref) return node.$ref.replace("#/components/schemas/", "") in schemas;
+      return node.type === "array" && named(node.items);
+    };
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item ?? {})) {
+        const responses = (
+          operation as { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }
+        ).responses;
+        for (const [status, response] of Object.entries(responses)) {
+          const schema = response.content?.["application/json"]?.schema;
+          expect(schema && named(schema), `${method} ${path} ${status}`).toBe(true);
+        }
+      }
     }
   });
 });

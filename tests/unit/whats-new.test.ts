@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  DISMISSED_UPDATE_KEY,
-  dismissCookie,
-  isBatchId,
-  readDismissedBatch,
-} from "../../app/components/whats-new-banner.tsx";
+import { dismissCookie, isBatchId, readDismissedBatch } from "../../app/components/whats-new-banner.tsx";
 import { latestUpdate, updates } from "../../app/updates.ts";
+import { DISMISSED_UPDATE_KEY } from "../../worker/core/rules/index.ts";
 
 describe("the What's New dismissal cookie", () => {
   it("uses the spec's storage key as its name", () => {

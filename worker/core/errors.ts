@@ -23,10 +23,21 @@ export const unauthorized = (message: string, field?: string) => new AppError(40
 export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 
+/** What every door answers while the database cannot be reached (decision 029). */
+export const UNAVAILABLE_MESSAGE = "MovieBooks is temporarily unavailable. Please try again in a few minutes.";
+export const unavailable = () => new AppError(503, UNAVAILABLE_MESSAGE);
+/** Seconds a client is asked to wait before trying again during an outage (`Retry-After`). */
+export const UNAVAILABLE_RETRY_SECONDS = 30;
+
 /** The user-facing failure an error is; anything else is a bug and is thrown on. */
 export function userFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
   throw error;
+}
+
+/** The user-facing failure an error is, or null for anything else (for an answer that must be given regardless). */
+export function knownFailure(error: unknown): AppError | null {
+  return error instanceof AppError ? error : null;
 }
 
 /** The API's reply body (API.md: every error is `{message}`, nothing more). */

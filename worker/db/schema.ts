@@ -28,7 +28,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { CONNECTION_KINDS, VERDICT_CHOICES } from "../core/rules/index.ts";
+import { CONNECTION_KINDS, IMAGE_FIELDS, VERDICT_CHOICES } from "../core/rules/index.ts";
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_TYPES, RESOLVE_ACTIONS } from "../core/rules/moderation.ts";
 
 const createdAt = () =>
@@ -84,7 +84,7 @@ export const users = sqliteTable(
     /** Set while a moderator's suspension holds: no login, no sessions, content hidden from all but moderators. */
     suspendedAt: integer("suspended_at", { mode: "number" }),
     /**
-     * How many connections the member has posted, kept by triggers (migrations/0019_feeds_counts): the Following
+     * How many connections the member has posted, kept by triggers (migrations/0023_feeds_spoilers_groups): the Following
      * feed's page count and the most active members it suggests (decision 031).
      */
     connectionCount: integer("connection_count", { mode: "number" }).notNull().default(0),
@@ -147,6 +147,8 @@ export const movies = sqliteTable(
     uniqueIndex("movies_identity").on(t.titleKey, t.year),
     uniqueIndex("movies_identity_yearless").on(t.titleKey).where(sql`${t.year} is null`),
     externalId("movies_tmdb", t.tmdbId),
+    // Whose picture an image key is, asked by every image request (decision 028).
+    index("movies_poster_key").on(t.posterKey).where(sql`${t.posterKey} is not null`),
     externalId("movies_imdb", t.imdbId),
     externalId("movies_wikidata", t.wikidataId),
     index("movies_director_ci").on(sql`lower(${t.director})`),
@@ -190,6 +192,7 @@ export const books = sqliteTable(
   (t) => [
     uniqueIndex("books_identity").on(t.titleKey, t.authorKey),
     externalId("books_open_library", t.openLibraryId),
+    index("books_cover_key").on(t.coverKey).where(sql`${t.coverKey} is not null`),
     externalId("books_isbn13", t.isbn13),
     externalId("books_wikidata", t.wikidataId),
     index("books_author_ci").on(sql`lower(${t.author})`),
@@ -221,14 +224,27 @@ export const connections = sqliteTable(
     ownerPrivate: integer("owner_private", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
+    /**
+     * Posting order, 1, 2, 3…, set by a trigger when a row is inserted without one (migrations/0021): the rowid
+     * of the connection's search document, so search reads its matches newest first straight from the index
+     * (decision 038). An explicit column, because VACUUM may renumber a table's implicit rowids.
+     */
+    seq: integer("seq"),
   },
   (t) => [
+    uniqueIndex("connections_seq").on(t.seq),
     // Each carries what the privacy rule reads, so choosing a page's ids and counting never visit the table.
     index("connections_newest").on(t.createdAt, t.id, t.ownerPrivate, t.userId),
     index("connections_user_newest").on(t.userId, t.createdAt, t.id, t.ownerPrivate),
     index("connections_movie_newest").on(t.movieId, t.createdAt, t.id, t.ownerPrivate, t.userId),
     index("connections_book_newest").on(t.bookId, t.createdAt, t.id, t.ownerPrivate, t.userId),
     index("connections_kind_newest").on(t.kind, t.createdAt, t.id, t.ownerPrivate, t.userId),
+    // Which connection an image key belongs to, asked by every image request (decision 028).
+    index("connections_screenshot_key").on(t.screenshotKey, t.ownerPrivate).where(sql`${t.screenshotKey} is not null`),
+    index("connections_movie_poster_key")
+      .on(t.moviePosterKey, t.ownerPrivate)
+      .where(sql`${t.moviePosterKey} is not null`),
+    index("connections_book_cover_key").on(t.bookCoverKey, t.ownerPrivate).where(sql`${t.bookCoverKey} is not null`),
   ],
 );
 
@@ -594,5 +610,52 @@ export const verdicts = sqliteTable(
     index("verdicts_book").on(t.bookId, t.movieId),
     index("verdicts_most_debated").on(sql`(${t.total} - abs(${t.book} - ${t.film})) desc`),
     index("verdicts_clearest").on(sql`(abs(${t.book} - ${t.film}) * 1.0 / ${t.total}) desc`, desc(t.total)),
+  ],
+);
+
+/**
+ * An image put in R2 for a write that has not shown it yet (decision 030). The row is written before the object,
+ * and the write that shows the image claims it in the same transaction, so an object is either shown by a row or
+ * listed here unclaimed. A form that failed names its images by these ids, so the retry needs no file again; the
+ * scheduled sweep deletes the objects nobody claimed within a day, and the claimed rows after a day. `user_id`
+ * has no foreign key on purpose: the account's deletion deletes its unclaimed objects and rows itself.
+ */
+export const stagedUploads = sqliteTable(
+  "staged_uploads",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    /** The connection image field it was chosen for. */
+    field: text("field", { enum: IMAGE_FIELDS }).notNull(),
+    imageKey: text("image_key").notNull(),
+    /** The file's name as the member chose it, shown by the form that keeps it. */
+    fileName: text("file_name").notNull(),
+    /** SHA-256 of the bytes (hex): a retry naming this upload is the same request as one sending the file. */
+    digest: text("digest").notNull(),
+    createdAt: createdAt(),
+    /** When a row took the image (null: none yet). Kept a day, so a retry of that post is still known as one. */
+    claimedAt: integer("claimed_at", { mode: "number" }),
+  },
+  (t) => [index("staged_uploads_user").on(t.userId), index("staged_uploads_due").on(t.claimedAt, t.createdAt)],
+);
+
+/**
+ * A member's Idempotency-Key for a connection they posted (decision 030): a retry with the key answers that
+ * connection instead of posting again. Written in the post's own transaction; kept a day, then swept.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: childOf("user_id", () => users.id),
+    key: text("key").notNull(),
+    /** SHA-256 of the request (fields and image digests): a reused key with another request is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    connectionId: childOf("connection_id", () => connections.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("idempotency_keys_connection").on(t.connectionId),
+    index("idempotency_keys_oldest").on(t.createdAt),
   ],
 );

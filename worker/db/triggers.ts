@@ -16,6 +16,46 @@ export interface DeclaredTrigger {
   purpose: string;
 }
 
+/**
+ * The tables whose rows visitors can see, directly or in a count, and the events that change what they see: each
+ * raises the content version (decision 039), so an edge-cached visitor page rendered before the write is never
+ * served after it. Favorites, blocks, follow requests, notifications and sessions show to no visitor (a block
+ * reaches them through the follows it deletes); kept counts and copies follow these tables' writes.
+ */
+const CONTENT_EVENTS: ReadonlyArray<readonly [table: string, events: readonly string[]]> = [
+  [
+    "users",
+    [
+      "AFTER INSERT",
+      "AFTER UPDATE OF username, display_name, bio, location, picture_key, is_private, suspended_at",
+      "AFTER DELETE",
+    ],
+  ],
+  ["movies", ["AFTER INSERT", "AFTER UPDATE", "AFTER DELETE"]],
+  ["movie_genres", ["AFTER INSERT", "AFTER UPDATE", "AFTER DELETE"]],
+  ["movie_actors", ["AFTER INSERT", "AFTER UPDATE", "AFTER DELETE"]],
+  ["books", ["AFTER INSERT", "AFTER UPDATE", "AFTER DELETE"]],
+  ["book_genres", ["AFTER INSERT", "AFTER UPDATE", "AFTER DELETE"]],
+  ["connections", ["AFTER INSERT", "AFTER UPDATE", "AFTER DELETE"]],
+  ["connection_tags", ["AFTER INSERT", "AFTER UPDATE", "AFTER DELETE"]],
+  ["likes", ["AFTER INSERT", "AFTER DELETE"]],
+  ["comments", ["AFTER INSERT", "AFTER UPDATE", "AFTER DELETE"]],
+  ["follows", ["AFTER INSERT", "AFTER DELETE"]],
+  ["verdict_votes", ["AFTER INSERT", "AFTER UPDATE", "AFTER DELETE"]],
+];
+
+const PAST = { INSERT: "inserted", UPDATE: "updated", DELETE: "deleted" } as const;
+
+const CONTENT_VERSION_TRIGGERS: DeclaredTrigger[] = CONTENT_EVENTS.flatMap(([table, events]) =>
+  events.map((event) => ({
+    name: `content_version_${table}_${PAST[event.split(" ")[1] as keyof typeof PAST]}`,
+    table,
+    event,
+    createdIn: "0022_content_version",
+    purpose: "raises the content version: edge-cached visitor pages from before the write are no longer served",
+  })),
+);
+
 export const TRIGGERS: readonly DeclaredTrigger[] = [
   // The site-wide count of public connections and each connection's copy of its owner's privacy (decision 010).
   {
@@ -224,19 +264,28 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     createdIn: "0015_verdict_tallies",
     purpose: "uncounts a withdrawn or cascaded vote",
   },
+  // Posting order: the rowid of a connection's search document (decision 038).
+  {
+    name: "connections_sequenced",
+    table: "connections",
+    event: "AFTER INSERT",
+    createdIn: "0021_search_documents",
+    purpose: "numbers a new connection after the newest one (`seq`), unless the insert brings its own",
+  },
+  ...CONTENT_VERSION_TRIGGERS,
   // Each member's number of connections (users.connection_count): the Following feed's count, members to follow.
   {
     name: "connections_member_counted",
     table: "connections",
     event: "AFTER INSERT",
-    createdIn: "0019_feeds_spoilers_groups",
+    createdIn: "0023_feeds_spoilers_groups",
     purpose: "counts a new connection on its member",
   },
   {
     name: "connections_member_uncounted",
     table: "connections",
     event: "AFTER DELETE",
-    createdIn: "0019_feeds_spoilers_groups",
+    createdIn: "0023_feeds_spoilers_groups",
     purpose: "uncounts a deleted connection from its member",
   },
 ];

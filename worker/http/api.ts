@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../context.ts";
-import { AppError, apiErrorBody } from "../core/errors.ts";
+import { AppError, apiErrorBody, unavailable } from "../core/errors.ts";
+import { bodySizeCap } from "./middleware/body-size.ts";
 import { corsFromAllowlist } from "./middleware/cors.ts";
 import { docsPage } from "./openapi/docs-page.ts";
 import { apiDocument } from "./openapi/document.ts";
@@ -21,6 +22,12 @@ import { usersApi } from "./routers/users.ts";
 export const api = new Hono<AppEnv>();
 
 api.use("*", corsFromAllowlist);
+// The viewer could not be resolved without the database: no route runs as if the caller were anonymous.
+api.use("*", async (c, next) => {
+  if (c.var.services.databaseUnreachable()) throw unavailable();
+  await next();
+});
+api.use("*", bodySizeCap);
 
 api.route("/health", health);
 api.route("/auth", auth);
@@ -50,6 +57,8 @@ api.get("/docs", async (c) =>
 api.all("*", (c) => c.json({ message: `Not Found - ${c.req.method} ${c.req.path}` }, 404));
 
 api.onError((error, c) => {
+  // During an outage whatever failed answers as the outage (decision 029), never "Connection not found".
+  if (c.var.services.databaseUnreachable()) return c.json(apiErrorBody(unavailable()), 503);
   if (error instanceof AppError) return c.json(apiErrorBody(error), error.status);
   if (error instanceof HTTPException) return c.json({ message: error.message }, error.status);
   console.error("Unhandled API error", error);

@@ -1,10 +1,12 @@
-import { createClient } from "@libsql/client/web";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type AppEnv, requestContext } from "../context.ts";
 import { readBearerToken, readSessionCookie, resolveViewer } from "../core/auth/index.ts";
-import { createDatabase } from "../db/client.ts";
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_SECONDS } from "../core/errors.ts";
+import { connectDatabase } from "../db/connection.ts";
 import { api } from "./api.ts";
+import { edgeCache } from "./edge-cache/middleware.ts";
+import { bodySizeCap } from "./middleware/body-size.ts";
 import { sameOriginForms, securityHeaders } from "./middleware/security.ts";
 import { discovery } from "./routers/discovery.ts";
 import { images } from "./routers/images.ts";
@@ -17,23 +19,31 @@ const handleDocumentRequest = createRequestHandler(
 const app = new Hono<AppEnv>();
 
 // Build the request's services once: the database, and the viewer from the API's Bearer token or the
-// pages' session cookie (images need neither).
+// pages' session cookie (images need neither). With the database gone the viewer cannot be known: the API answers
+// 503 before any route runs, and so does the pages' root middleware, with the site's error page (decision 029).
 app.use("*", async (c, next) => {
-  const client = createClient({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN });
-  const db = createDatabase(client);
+  const database = connectDatabase({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN });
   const path = c.req.path;
   const token = path.startsWith("/images/")
     ? null
     : path === "/api" || path.startsWith("/api/")
       ? readBearerToken(c.req.header("Authorization") ?? null)
       : readSessionCookie(c.req.header("Cookie") ?? null);
-  const { viewer, token: tokenState } = await resolveViewer({ db, env: c.env }, token);
+  const { viewer, token: tokenState } = await resolveViewer({ db: database.db, env: c.env }, token).catch(
+    (error: unknown) => {
+      if (!database.unreachable()) throw error;
+      return { viewer: null, token: "none" as const };
+    },
+  );
   const background: Promise<unknown>[] = [];
   c.set("services", {
     env: c.env,
-    db,
+    db: database.db,
     viewer,
     tokenState,
+    databaseUnreachable: database.unreachable,
+    refusal: null,
+    clientAddress: c.req.header("CF-Connecting-IP") ?? "",
     origin: new URL(c.req.url).origin,
     nonce: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))),
     waitUntil: (promise) => {
@@ -45,21 +55,40 @@ app.use("*", async (c, next) => {
     await next();
   } finally {
     // Work handed to waitUntil (a reset e-mail) may still be using the database after the response.
-    if (background.length) c.executionCtx.waitUntil(Promise.allSettled(background).then(() => client.close()));
-    else client.close();
+    if (background.length) c.executionCtx.waitUntil(Promise.allSettled(background).then(() => database.close()));
+    else database.close();
+  }
+  if (database.unreachable()) {
+    c.header("Retry-After", String(UNAVAILABLE_RETRY_SECONDS));
+    c.header("Cache-Control", "no-store");
   }
 });
 app.use("*", securityHeaders);
+// Inside the security headers, so a kept page served again gets this request's CSP nonce.
+app.use(
+  "*",
+  edgeCache((request, env, ctx) => app.fetch(request, env, ctx)),
+);
 
 app.route("/api", api);
 app.route("/images", images);
 app.route("/", discovery);
 
 // `all`, not `get`: form posts to route actions must reach React Router too.
-app.all("*", sameOriginForms, (c) => {
+app.all("*", sameOriginForms, bodySizeCap, (c) => {
   const context = new RouterContextProvider();
   context.set(requestContext, c.var.services);
   return handleDocumentRequest(c.req.raw, context);
+});
+
+/**
+ * What escapes the images and discovery routers (pages and the API answer their own failures): during an outage the
+ * same 503 as every door, as text; anything else is a bug, logged as a 500.
+ */
+app.onError((error, c) => {
+  if (c.var.services?.databaseUnreachable()) return c.text(UNAVAILABLE_MESSAGE, 503);
+  console.error("Unhandled error", error);
+  return c.text("Something went wrong on our side. Please try again.", 500);
 });
 
 export default app;

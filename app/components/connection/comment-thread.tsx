@@ -4,6 +4,7 @@ import type { CommentView } from "../../../worker/core/discussion/index.ts";
 import { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "../../../worker/core/rules/comment-text.ts";
 import { memberName } from "../../../worker/core/rules/names.ts";
 import { SPOILER_TEXT } from "../../../worker/core/rules/spoilers.ts";
+import { readText } from "../../../worker/core/rules/text.ts";
 import { useHydrated } from "../../hydrated.ts";
 import type { RootData } from "../../meta.ts";
 import { Avatar } from "../avatar.tsx";
@@ -119,7 +120,7 @@ function AddComment({
         <span className="field__hint">
           {text.length}/{COMMENT_MAX}
         </span>
-        <button type="submit" className="button button--small" disabled={sending || (scripted && !text.trim())}>
+        <button type="submit" className="button button--small" disabled={sending || (scripted && !readText(text))}>
           {sending ? "Posting…" : "Post comment"}
         </button>
       </div>
@@ -197,7 +198,7 @@ function CommentItem({
   const intent = fetcher.formData?.get("intent");
   const deleting = intent === "delete-comment" && fetcher.state !== "idle";
   const failure = failureOf(fetcher) ?? failedHere;
-  const unchanged = draft.trim() === comment.text.trim() && spoiler === comment.spoiler;
+  const unchanged = readText(draft) === readText(comment.text) && spoiler === comment.spoiler;
   const here = `?editComment=${comment._id}#comments`;
   if (deleting) return null;
 
@@ -241,7 +242,7 @@ function CommentItem({
               <button
                 type="submit"
                 className="button button--small"
-                disabled={fetcher.state !== "idle" || (scripted && (!draft.trim() || unchanged))}
+                disabled={fetcher.state !== "idle" || (scripted && (!readText(draft) || unchanged))}
               >
                 Save
               </button>

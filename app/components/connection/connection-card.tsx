@@ -3,7 +3,6 @@ import type { ConnectionView } from "../../../worker/core/connections/index.ts";
 import { KIND_LABELS } from "../../../worker/core/rules/kinds.ts";
 import { connectionTitle, memberName } from "../../../worker/core/rules/names.ts";
 import { quotableContext } from "../../../worker/core/rules/spoilers.ts";
-import { fallbackTo } from "../../image-fallback.ts";
 import type { RootData } from "../../meta.ts";
 import { shareLink, shareText } from "../../share.ts";
 import { PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../../site.ts";
@@ -11,9 +10,11 @@ import { shorten } from "../../snippet.ts";
 import { Avatar } from "../avatar.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ReportLink } from "../report-link.tsx";
+import { ResponsiveImage } from "../responsive-image.tsx";
 import { Spoiler } from "../spoiler.tsx";
+import { FlagIcon, TrashIcon } from "./action-icons.tsx";
 import { CardCredits } from "./card-credits.tsx";
-import { CardDiscussion } from "./card-discussion.tsx";
+import { DiscussionLabel, useCardDiscussion } from "./card-discussion.tsx";
 import { FavoriteButton, LikeButton } from "./reaction-buttons.tsx";
 import { ShareMenu } from "./share-menu.tsx";
 import { VerdictTally } from "./verdict-tally.tsx";
@@ -22,10 +23,24 @@ export const DELETE_CONFIRMATION = "Are you sure you want to delete this connect
 const CONTEXT_PREVIEW = 280;
 
 /** A movie poster or book cover on a card, linking to the movie's or book's page. */
-function CardArt({ to, label, src, placeholder }: { to: string; label: string; src: string; placeholder: string }) {
+function CardArt({
+  to,
+  label,
+  src,
+  placeholder,
+  priority,
+  eager,
+}: {
+  to: string;
+  label: string;
+  src: string;
+  placeholder: string;
+  priority: boolean;
+  eager: boolean;
+}) {
   return (
     <Link to={to} className="card__poster" aria-label={label}>
-      <img src={src || placeholder} onError={fallbackTo(placeholder)} alt="" width={120} height={180} loading="lazy" />
+      <ResponsiveImage url={src} fallback={placeholder} width={120} height={180} priority={priority} eager={eager} />
     </Link>
   );
 }
@@ -38,9 +53,15 @@ export function ConnectionCard({
   connection,
   headingLevel = 2,
   discussionOnPage = false,
+  first = false,
 }: {
   connection: ConnectionView;
   headingLevel?: 1 | 2 | 3;
+  /**
+   * The first card of the page: in view at once, so its pictures load without waiting and its largest (the
+   * screenshot, else the poster, else the cover) before anything else.
+   */
+  first?: boolean;
   /**
    * On the connection's own page the discussion is below the card, so the link just jumps there; the credits
    * name the whole cast there.
@@ -50,6 +71,7 @@ export function ConnectionCard({
   const root = useRouteLoaderData("root") as RootData | undefined;
   const viewer = root?.viewer ?? null;
   const origin = root?.origin ?? "";
+  const discussion = useCardDiscussion(connection?._id ?? "", connection?.commentCount ?? 0);
   if (!connection?._id || !connection.userRef?._id) {
     return <p className="card card--error">Error: Incomplete connection data ...</p>;
   }
@@ -61,6 +83,8 @@ export function ConnectionCard({
   // A spoiler is shown whole once its reader opens it: no second "More" inside.
   const long = connection.context.length > CONTEXT_PREVIEW && !connection.contextSpoiler;
   const isOwner = viewer?.id === userRef._id;
+  const largest = connection.screenshotUrl ? "screenshot" : movieRef ? "poster" : "cover";
+  const showDiscussion = connection.commentCount > 0 || Boolean(viewer);
 
   return (
     <article
@@ -69,7 +93,7 @@ export function ConnectionCard({
       aria-labelledby={`card-title-${connection._id}`}
     >
       <header className="card__header">
-        <Avatar url={userRef.profilePictureUrl} size={40} />
+        <Avatar url={userRef.profilePictureUrl} size={40} eager={first} />
         <div>
           {textOnly ? null : (
             <Heading id={`card-title-${connection._id}`} className="card__title">
@@ -100,6 +124,8 @@ export function ConnectionCard({
               label={`Movie: ${movieRef.title}`}
               src={connection.moviePosterUrl}
               placeholder={PLACEHOLDER_POSTER}
+              priority={first && largest === "poster"}
+              eager={first}
             />
           ) : null}
           {bookRef ? (
@@ -108,16 +134,19 @@ export function ConnectionCard({
               label={`Book: ${bookRef.title}`}
               src={connection.bookCoverUrl}
               placeholder={PLACEHOLDER_COVER}
+              priority={first && largest === "cover"}
+              eager={first}
             />
           ) : null}
           {connection.screenshotUrl ? (
-            <img
+            <ResponsiveImage
               className="card__screenshot"
-              src={connection.screenshotUrl}
+              url={connection.screenshotUrl}
               alt={`Screenshot from ${movieRef?.title ?? "the movie"}`}
               width={320}
               height={180}
-              loading="lazy"
+              sizes="(max-width: 400px) calc(100vw - 4rem), 320px"
+              priority={first}
             />
           ) : null}
         </div>
@@ -158,23 +187,27 @@ export function ConnectionCard({
       <footer className="card__actions">
         <LikeButton connectionId={connection._id} likes={connection.likes} />
         <FavoriteButton connectionId={connection._id} />
-        {connection.commentCount > 0 || viewer ? (
+        {showDiscussion ? (
           discussionOnPage ? (
             <Link className="action-button" to={`/connections/${connection._id}#comments`}>
-              Discussion ({connection.commentCount})
+              <DiscussionLabel count={connection.commentCount} />
             </Link>
           ) : (
-            <CardDiscussion connectionId={connection._id} count={connection.commentCount} />
+            discussion.link
           )
         ) : null}
         <ShareMenu
           url={shareLink(origin, connection._id)}
+          title={title}
           text={shareText(title, quotableContext(connection))}
           image={connection.moviePosterUrl || null}
         />
         {isOwner ? <DeleteButton connectionId={connection._id} /> : null}
-        {isOwner ? null : <ReportLink type="connection" id={connection._id} className="action-button" />}
+        {isOwner ? null : (
+          <ReportLink type="connection" id={connection._id} className="action-button" icon={<FlagIcon />} />
+        )}
       </footer>
+      {showDiscussion && !discussionOnPage ? discussion.panel : null}
     </article>
   );
 }
@@ -201,7 +234,8 @@ function DeleteButton({ connectionId }: { connectionId: string }) {
         }}
         aria-disabled={fetcher.state !== "idle" || undefined}
       >
-        {fetcher.state !== "idle" ? "Deleting…" : "Delete"}
+        <TrashIcon />
+        <span className="action-button__word">{fetcher.state !== "idle" ? "Deleting…" : "Delete"}</span>
       </Link>
       {fetcher.data?.error ? (
         <p className="form-error" role="alert">

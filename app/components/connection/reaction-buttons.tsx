@@ -32,7 +32,13 @@ export function LikeButton({ connectionId, likes }: { connectionId: string; like
   const pending = fetcher.state !== "idle";
   const liked = pending ? !serverLiked : serverLiked;
   const count = likes.length + (pending ? (liked ? 1 : -1) : 0);
-  const label = `${count} ${plural(count, "like")}`;
+  // On narrow screens the bar shows the heart and the number; the word stays in the name.
+  const label = (
+    <>
+      {count}
+      <span className="action-button__word"> {plural(count, "like")}</span>
+    </>
+  );
   if (!viewer) {
     return (
       <LoginLink anchor={`card-${connectionId}`} className="action-button" title="Log in to like connections">
@@ -72,7 +78,7 @@ export function FavoriteButton({ connectionId }: { connectionId: string }) {
   if (!viewer) {
     return (
       <LoginLink anchor={`card-${connectionId}`} className="action-button" title="Log in to save favorites">
-        ☆ Favorite
+        ☆<span className="action-button__word"> Favorite</span>
         <span className="visually-hidden"> (log in to save this)</span>
       </LoginLink>
     );
@@ -89,7 +95,8 @@ export function FavoriteButton({ connectionId }: { connectionId: string }) {
         aria-pressed={favorited}
         disabled={pending}
       >
-        {favorited ? "★ Favorited" : "☆ Favorite"}
+        {favorited ? "★" : "☆"}
+        <span className="action-button__word">{favorited ? " Favorited" : " Favorite"}</span>
       </button>
       <InlineError
         inline

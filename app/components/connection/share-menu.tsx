@@ -1,24 +1,68 @@
 import { useEffect, useRef, useState } from "react";
 import { shareTargets } from "../../share.ts";
+import { ShareIcon } from "./action-icons.tsx";
 
 const COPY_FEEDBACK_MS = 2000;
 
 /**
  * Share menu (SPEC.md §2): Copy Link (label becomes 'Copied!' or 'Failed!' for 2 seconds), six networks and
  * a close button. A <details> element, so it opens and closes without JavaScript; the link also sits in a
- * read-only field that can be selected and copied by hand.
+ * read-only field that can be selected and copied by hand. The stylesheet hangs the panel from the card's action
+ * bar, so it stays inside the card, and the window, at any width.
+ *
+ * With JavaScript: where the browser has a system share sheet (the Web Share API, on phones mostly), Share opens
+ * that instead, and the panel is the fallback if it fails. The open panel closes on Escape, on Close and on a
+ * press outside it; Escape and Close give the focus back to Share.
  */
-export function ShareMenu({ url, text, image }: { url: string; text: string; image: string | null }) {
+export function ShareMenu({
+  url,
+  title,
+  text,
+  image,
+}: {
+  url: string;
+  title: string;
+  text: string;
+  image: string | null;
+}) {
   const details = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(false);
   const [label, setLabel] = useState<"Copy Link" | "Copied!" | "Failed!">("Copy Link");
-  // Copy and Close need JavaScript; without it the field and the summary do their jobs.
+  // Copy and Close need JavaScript; without it the field and the summary do their jobs. Whether the system
+  // share sheet exists is only known in the browser, after hydration.
   const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const [systemShare, setSystemShare] = useState(false);
+  useEffect(() => {
+    setScripted(true);
+    setSystemShare(typeof navigator.share === "function");
+  }, []);
   useEffect(() => {
     if (label === "Copy Link") return;
     const timer = setTimeout(() => setLabel("Copy Link"), COPY_FEEDBACK_MS);
     return () => clearTimeout(timer);
   }, [label]);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (returnFocus: boolean) => {
+      details.current?.removeAttribute("open");
+      if (returnFocus) summary.current?.focus();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close(true);
+    };
+    const onPointer = (event: PointerEvent) => {
+      const inside = details.current?.contains(event.target as Node);
+      if (!inside) close(details.current?.contains(document.activeElement) ?? false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
 
   async function copy() {
     try {
@@ -29,9 +73,22 @@ export function ShareMenu({ url, text, image }: { url: string; text: string; ima
     }
   }
 
+  function openSystemShare(event: React.MouseEvent) {
+    if (!systemShare || open) return;
+    event.preventDefault();
+    navigator.share({ title, text, url }).catch((error: unknown) => {
+      // Dismissing the sheet is not a failure; anything else falls back to the menu.
+      if (!(error instanceof DOMException && error.name === "AbortError")) details.current?.setAttribute("open", "");
+    });
+  }
+
   return (
-    <details className="share" ref={details}>
-      <summary className="action-button">Share</summary>
+    <details className="share" ref={details} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a <summary> is its <details>' native toggle button, focusable and keyboard-operable; the click only swaps the menu for the system share sheet */}
+      <summary className="action-button" ref={summary} onClick={openSystemShare}>
+        <ShareIcon />
+        <span className="action-button__word">Share</span>
+      </summary>
       <div className="share__panel">
         <label className="share__field">
           <span className="visually-hidden">Link to this connection</span>
@@ -52,7 +109,14 @@ export function ShareMenu({ url, text, image }: { url: string; text: string; ima
           ))}
         </ul>
         {scripted ? (
-          <button type="button" className="share__close" onClick={() => details.current?.removeAttribute("open")}>
+          <button
+            type="button"
+            className="share__close"
+            onClick={() => {
+              details.current?.removeAttribute("open");
+              summary.current?.focus();
+            }}
+          >
             Close
           </button>
         ) : null}

@@ -2,8 +2,9 @@ import { and, eq, gt, lte, ne, sql } from "drizzle-orm";
 import type { RequestServices } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { favorites, passwordResets, sessions, users } from "../../db/schema.ts";
-import { hashPassword, limitAttempts, newSession, signedIn, toBase64Url } from "../auth/index.ts";
+import { hashPassword, newSession, signedIn, toBase64Url } from "../auth/index.ts";
 import { badRequest, forbidden } from "../errors.ts";
+import { limitAttempt } from "../limits/index.ts";
 import { type MailMessage, sendMail } from "../mail/index.ts";
 import { ACCOUNT_MESSAGES, MODERATION_MESSAGES, memberName, RESET_LINK_MINUTES } from "../rules/index.ts";
 import { validate } from "../validation.ts";
@@ -21,10 +22,9 @@ const MAX_TOKEN_LENGTH = 100;
  * run after the response (`waitUntil`), so neither the answer nor its timing says which accounts exist, and a
  * slow or failing mail provider never holds the request.
  */
-export async function requestPasswordReset(services: RequestServices, input: unknown, clientAddress: string) {
+export async function requestPasswordReset(services: RequestServices, input: unknown) {
   const email = validate(forgotPasswordSchema, input ?? {});
-  await limitAttempts(services.env.RESET_LIMITER, `address:${clientAddress}`);
-  await limitAttempts(services.env.RESET_LIMITER, `email:${email}`);
+  await limitAttempt(services, "forgotPassword", email);
   services.waitUntil(
     sendResetLink(services, email).catch((error: unknown) => console.error("A password reset link failed", error)),
   );
@@ -89,6 +89,7 @@ export async function isLiveResetLink(db: Database, token: string): Promise<bool
  */
 export async function resetPassword(services: RequestServices, input: unknown) {
   const { token } = validate(resetLinkSchema, input ?? {});
+  await limitAttempt(services, "resetPassword");
   const { db } = services;
   const now = Date.now();
   // At the link's hidden field: the reset page then offers a new link instead of its form.

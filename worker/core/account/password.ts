@@ -2,17 +2,19 @@ import { and, eq, ne } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { passwordResets, sessions, users } from "../../db/schema.ts";
-import { hashPassword, signSessionToken, verifyPassword } from "../auth/index.ts";
+import { hashPassword, sessionGone, signSessionToken, verifyPassword } from "../auth/index.ts";
 import { badRequest } from "../errors.ts";
+import { limitAttempt } from "../limits/index.ts";
 import { ACCOUNT_MESSAGES } from "../rules/index.ts";
 import { validate } from "../validation.ts";
 import { changePasswordSchema, currentPasswordSchema } from "./schemas.ts";
 
-/** Whether `password` is the member's current one (an empty one never is). */
+/** Whether `password` is the member's current one (an empty one never is); a member gone meanwhile is a 401. */
 export async function isCurrentPassword(db: Database, userId: string, password: string): Promise<boolean> {
   if (!password) return false;
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  return row ? verifyPassword(password, row.passwordHash) : false;
+  if (!row) throw sessionGone();
+  return verifyPassword(password, row.passwordHash);
 }
 
 /**
@@ -24,6 +26,7 @@ export async function isCurrentPassword(db: Database, userId: string, password: 
 export async function changePassword(services: RequestServices, viewer: Viewer, input: unknown) {
   const { db } = services;
   const { currentPassword } = validate(currentPasswordSchema, input ?? {});
+  await limitAttempt(services, "changePassword");
   if (!(await isCurrentPassword(db, viewer.id, currentPassword))) {
     throw badRequest(ACCOUNT_MESSAGES.currentPasswordIncorrect, "currentPassword");
   }

@@ -4,6 +4,7 @@ import {
   DELETE_ACCOUNT_FORM,
   FORGOT_PASSWORD_FORM,
   RESET_PASSWORD_FORM,
+  readText,
 } from "../rules/index.ts";
 import { followRules } from "../validation.ts";
 
@@ -22,7 +23,7 @@ export const resetLinkSchema = z.object({ token: text });
 
 export const forgotPasswordSchema = z
   .object({ email: text })
-  .transform((input) => ({ email: input.email.trim() }))
+  .transform((input) => ({ email: readText(input.email) }))
   .superRefine(followRules(FORGOT_PASSWORD_FORM))
   .transform((input) => input.email.toLowerCase());
 

@@ -6,6 +6,7 @@ import { jsonList } from "../../db/sql.ts";
 import { AppError, badRequest, forbidden, unauthorized } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
+import { limitAttempt } from "../limits/index.ts";
 import { unreadGroupCount } from "../notifications/index.ts";
 import { authorVisibleTo } from "../people/index.ts";
 import { MODERATION_MESSAGES } from "../rules/index.ts";
@@ -34,8 +35,10 @@ export const TOKEN_MESSAGES = {
   tokenFailed: "Not authorized, token failed",
 } as const;
 
+/** A sign-up spends an attempt of the client's network and of the e-mail address's account (decision 027). */
 export async function register(services: RequestServices, input: unknown): Promise<AuthUser> {
   const { username, email, password } = validate(signupSchema, input);
+  const attempt = await limitAttempt(services, "register", email);
   const { db } = services;
   const [emailTaken, usernameTaken] = await db.batch([
     db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1),
@@ -72,20 +75,25 @@ export async function register(services: RequestServices, input: unknown): Promi
     if (isUniqueViolation(error, "users_username_ci")) throw badRequest(AUTH_MESSAGES.usernameTaken, "username");
     throw error;
   }
+  attempt.succeeded();
   return signedIn(services, user, session, []);
 }
 
 /**
  * Unknown e-mail and wrong password get the same answer, after the same amount of hashing work, so the
  * response says nothing about which accounts exist. The form shows it at the password, the field to type again.
- * A suspended member learns of the suspension only with the right password, so guessing reveals nothing.
+ * A suspended member learns of the suspension only with the right password, so guessing reveals nothing. Each
+ * attempt is limited per network and per account, an unregistered address counted like any other (decision 027);
+ * the right password does not count against the account.
  */
 export async function login(services: RequestServices, input: unknown): Promise<AuthUser> {
   const { email, password } = validate(loginSchema, input);
+  const attempt = await limitAttempt(services, "login", email);
   const { db } = services;
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials, "password");
+  attempt.succeeded();
   if (user.suspendedAt !== null) throw forbidden(MODERATION_MESSAGES.suspended);
 
   const now = Date.now();
@@ -114,9 +122,16 @@ export async function login(services: RequestServices, input: unknown): Promise<
   );
 }
 
-/** Revokes the session behind the token everywhere (API and pages). */
+/**
+ * Revokes the session behind the token everywhere (API and pages). A session already revoked (a logout racing this
+ * one) is the 401 any later call with the token gets, so of racing logouts one answers 200.
+ */
 export async function logout(services: RequestServices, viewer: Viewer): Promise<void> {
-  await services.db.delete(sessions).where(eq(sessions.id, viewer.sessionId));
+  const revoked = await services.db
+    .delete(sessions)
+    .where(eq(sessions.id, viewer.sessionId))
+    .returning({ id: sessions.id });
+  if (!revoked.length) throw sessionGone();
 }
 
 /**
@@ -181,6 +196,12 @@ export async function resolveViewer(
   };
   return { viewer, token: "valid" };
 }
+
+/**
+ * The member's session or account went while the request ran (a racing logout or account deletion): the answer is
+ * the one the next request with the token gets.
+ */
+export const sessionGone = () => new AppError(401, TOKEN_MESSAGES.tokenFailed);
 
 /** For routes that need a logged-in user: the API.md 401 messages. */
 export function requireViewer(viewer: Viewer | null, token: "none" | "valid" | "invalid"): Viewer {

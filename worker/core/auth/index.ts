@@ -6,6 +6,7 @@ export {
   register,
   requireViewer,
   resolveViewer,
+  sessionGone,
   signedIn,
 } from "./accounts.ts";
 export { clearedSessionCookie, readBearerToken, readSessionCookie, sessionCookie } from "./cookie.ts";
@@ -17,6 +18,5 @@ export {
   toBase64Url,
   verifyPassword,
 } from "./passwords.ts";
-export { checkAuthRateLimit, clientAddress, limitAttempts } from "./rate-limit.ts";
 export { AUTH_MESSAGES, loginSchema, signupSchema } from "./schemas.ts";
 export { signSessionToken } from "./tokens.ts";

@@ -22,17 +22,25 @@ export { isbn13Of } from "./isbn.ts";
 export { ARTWORK_TIMEOUT_MS, type ArtworkRequest, fetchArtwork } from "./lookup/artwork.ts";
 export { lookupWorks, PROVIDER_TIMEOUT_MS } from "./lookup/lookup.ts";
 export { lookupImageSources, PROVIDER_URLS } from "./lookup/providers.ts";
-export type { BookSuggestion, LookupSourceName, MovieSuggestion, Suggestion } from "./lookup/types.ts";
+export {
+  type BookSuggestion,
+  LOOKUP_SOURCES,
+  type LookupSourceName,
+  type MovieSuggestion,
+  type Suggestion,
+} from "./lookup/types.ts";
 export type { Settled, WorkChoice } from "./matching.ts";
 export {
   bookSearchText,
+  type ConnectionDocument,
   connectionSearchText,
+  documentMatches,
   indexBook,
   indexConnection,
   indexMovie,
-  matchesSearch,
   movieSearchText,
   unindexConnectionsIn,
+  updateConnectionDocument,
 } from "./search-index.ts";
 export {
   type BookCandidate,

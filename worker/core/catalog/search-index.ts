@@ -1,11 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client.ts";
 
 /**
  * Search (API.md): `q` matches, case-insensitively as a substring, movie title, director, genres, actors,
- * synopsis; book title, author, genres, synopsis; the connection's context and tags. Each entity has its own
- * FTS5 trigram index (migrations/0002), kept current by the services that write those rows.
+ * synopsis; book title, author, genres, synopsis; the connection's context and tags. FTS5 trigram indexes, kept
+ * current by the services that write those rows: a document per connection for search (migrations/0019), and
+ * movies and books in their own (migrations/0002) for the create page's title suggestions.
  */
 export interface MovieText {
   title: string;
@@ -34,19 +34,67 @@ export const movieSearchText = (movie: MovieText) =>
 export const bookSearchText = (book: BookText) => join([book.title, book.author, ...book.genres, book.synopsis]);
 export const connectionSearchText = (connection: ConnectionText) => join([connection.context, ...connection.tags]);
 
-/** Statements that (re)place one row of a search index; batch them with the write they belong to. */
+/**
+ * A connection's search document: its own text (`connectionSearchText`) and copies of its movie's and book's
+ * (`movieSearchText`, `bookSearchText`), one FTS5 row whose rowid is the connection's posting order
+ * (`connections.seq`). One document per result lets search read its matches newest first straight from the index
+ * and stop after a page or a capped count, however common the term (decision 038); a movie's or book's text in
+ * its own index would need every match read and sorted first.
+ */
+export interface ConnectionDocument {
+  body: string;
+  movie: string | null;
+  book: string | null;
+}
+
+/** The document's rowid: the connection's posting order. */
+const documentOf = (connectionId: string) => sql`(select seq from connections where id = ${connectionId})`;
+
+/**
+ * Statements that write a movie's search row and, when its text changed, the copy in the documents of the
+ * connections featuring it; batch them with the write they belong to. Every copy of a movie's text is the same,
+ * so its newest connection's copy tells whether the copies need rewriting (a post that changes nothing, the
+ * usual case, rewrites none).
+ */
 export function indexMovie(db: Database, movieId: SQL | string, text: string) {
-  return replaceRow(db, "movie_search", "movie_id", movieId, text);
+  return [...replaceRow(db, "movie_search", "movie_id", movieId, text), copyToDocuments(db, "movie", movieId, text)];
 }
 export function indexBook(db: Database, bookId: SQL | string, text: string) {
-  return replaceRow(db, "book_search", "book_id", bookId, text);
+  return [...replaceRow(db, "book_search", "book_id", bookId, text), copyToDocuments(db, "book", bookId, text)];
 }
-export function indexConnection(db: Database, connectionId: string, text: string) {
-  return replaceRow(db, "connection_search", "connection_id", connectionId, text);
+
+function copyToDocuments(db: Database, work: "movie" | "book", workId: SQL | string, text: string) {
+  const column = sql.identifier(work);
+  const featuring = sql`select seq from connections where ${sql.identifier(`${work}_id`)} = ${workId}`;
+  // Any one copy tells; the newest connection is one index seek away (connections_movie_newest, _book_newest).
+  const oneCopy = sql`select ${column} from connection_search
+    where rowid = (${featuring} order by created_at desc limit 1)`;
+  return db.run(sql`update connection_search set ${column} = ${text}
+    where (${oneCopy}) is not ${text} and rowid in (${featuring})`);
 }
-/** Removes the search rows of the connections a subquery selects (`select id from connections where …`). */
+
+/** Statements that (re)place a connection's search document; batch them after the connection's row is written. */
+export function indexConnection(db: Database, connectionId: string, document: ConnectionDocument) {
+  return [
+    db.run(sql`delete from connection_search where rowid = ${documentOf(connectionId)}`),
+    db.run(sql`insert into connection_search (rowid, connection_id, body, movie, book)
+      select seq, id, ${document.body}, ${document.movie}, ${document.book} from connections where id = ${connectionId}`),
+  ] as const;
+}
+
+/** A statement that changes parts of a connection's document (an edit's own text, or its new book's text). */
+export function updateConnectionDocument(db: Database, connectionId: string, changes: Partial<ConnectionDocument>) {
+  const assignments = Object.entries(changes).map(([column, value]) => sql`${sql.identifier(column)} = ${value}`);
+  return db.run(
+    sql`update connection_search set ${sql.join(assignments, sql`, `)} where rowid = ${documentOf(connectionId)}`,
+  );
+}
+
+/** Removes the documents of the connections a subquery selects (`select id from connections where …`). */
 export function unindexConnectionsIn(db: Database, connectionIds: SQL) {
-  return db.run(sql`delete from connection_search where connection_id in (${connectionIds})`);
+  return db.run(
+    sql`delete from connection_search where rowid in (select seq from connections where id in (${connectionIds}))`,
+  );
 }
 
 function replaceRow(db: Database, table: string, key: string, id: SQL | string, text: string) {
@@ -62,19 +110,14 @@ function replaceRow(db: Database, table: string, key: string, id: SQL | string, 
 export const ftsPhrase = (term: string) => `"${term.replaceAll('"', '""')}"`;
 
 /**
- * The condition "this connection matches the term". The term is always data, never syntax: for FTS it is one
- * quoted phrase (quotes doubled), which the trigram tokenizer matches as a substring; terms shorter than three
- * characters cannot use trigrams, so they fall back to LIKE with `%`, `_` and `\` escaped.
+ * The condition "this search document matches the term", on `connection_search` rows. The term is always data,
+ * never syntax: for FTS it is one quoted phrase (quotes doubled), which the trigram tokenizer matches as a
+ * substring of any of the document's texts; terms shorter than three characters cannot use trigrams, so they fall
+ * back to LIKE with `%`, `_` and `\` escaped (read newest first, they stop at a page and a capped count too).
  */
-export function matchesSearch(
-  term: string,
-  columns: { connectionId: AnySQLiteColumn; movieId: AnySQLiteColumn; bookId: AnySQLiteColumn },
-): SQL {
-  const match =
-    [...term].length >= 3
-      ? sql`body match ${ftsPhrase(term)}`
-      : sql`body like ${`%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`} escape '\\'`;
-  return sql`(${columns.connectionId} in (select connection_id from connection_search where ${match})
-    or ${columns.movieId} in (select movie_id from movie_search where ${match})
-    or ${columns.bookId} in (select book_id from book_search where ${match}))`;
+export function documentMatches(term: string): SQL {
+  if ([...term].length >= 3) return sql`connection_search match ${ftsPhrase(term)}`;
+  const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const like = (column: string) => sql`connection_search.${sql.identifier(column)} like ${pattern} escape '\\'`;
+  return sql`(${like("body")} or ${like("movie")} or ${like("book")})`;
 }

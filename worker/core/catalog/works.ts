@@ -182,8 +182,9 @@ export function writeMovie(db: Database, input: MovieInput, match: Settled<Movie
   };
   if (!known?.genres.length) statements.push(...listInserts(db, "movie_genres", "movie_id", id, input.genres));
   if (!known?.actors.length) statements.push(...listInserts(db, "movie_actors", "movie_id", id, input.actors, true));
-  statements.push(...indexMovie(db, id, movieSearchText(merged)));
-  return { id, statements };
+  const searchText = movieSearchText(merged);
+  statements.push(...indexMovie(db, id, searchText));
+  return { id, statements, searchText };
 }
 
 /** As writeMovie, for the book a post means; its author fills in only while it has none (`fillAuthor`). */
@@ -246,8 +247,9 @@ export function writeBook(db: Database, input: BookInput, match: Settled<BookRow
     genres: known?.genres.length ? known.genres : input.genres,
   };
   if (!known?.genres.length) statements.push(...listInserts(db, "book_genres", "book_id", id, input.genres));
-  statements.push(...indexBook(db, id, bookSearchText(merged)));
-  return { id, statements };
+  const searchText = bookSearchText(merged);
+  statements.push(...indexBook(db, id, searchText));
+  return { id, statements, searchText };
 }
 
 /**

@@ -7,15 +7,17 @@ import {
   type BookCandidate,
   bookCandidate,
   bookRead,
+  bookSearchText,
   CATALOG_MESSAGES,
+  type ConnectionDocument,
   connectionSearchText,
+  documentMatches,
   fetchArtwork,
   findWorks,
   indexConnection,
   isbn13Of,
   type MovieCandidate,
   matchBook,
-  matchesSearch,
   matchMovie,
   movieCandidate,
   movieRead,
@@ -24,24 +26,25 @@ import {
   toBook,
   toMovie,
   unindexConnectionsIn,
+  updateConnectionDocument,
   type WorkChoice,
   writeBook,
   writeMovie,
 } from "../catalog/index.ts";
-import { badRequest, forbidden, notFound } from "../errors.ts";
+import { badRequest, forbidden, knownFailure, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
-import { type ImageKind, type ImageUpload, readImageUpload, storeImage } from "../images/index.ts";
+import { claimImages, removeImages } from "../images/index.ts";
 import { connectionVisibleTo, visibilityAdjustments } from "../people/index.ts";
-import { normalizeTags, splitList } from "../rules/index.ts";
+import { IMAGE_FIELDS, normalizeTags, splitList } from "../rules/index.ts";
 import { validate } from "../validation.ts";
 import { type NewestFirstIndex, tagIndex } from "./feed-filters.ts";
+import { keyStatements, postNamedBy, readIdempotencyKey, requestFingerprint } from "./idempotency.ts";
+import { fetchedImage, imageDigests, type PostImages, sentImages, stagedForWrite } from "./post-images.ts";
 import { type ConnectionView, newestFirst, selectConnections, tagList, toConnectionView } from "./reads.ts";
 import {
   CONNECTION_MESSAGES,
   createConnectionSchema,
-  IMAGE_KINDS,
   type ImageField,
-  imageMessages,
   kindOf,
   updateConnectionSchema,
 } from "./schemas.ts";
@@ -241,18 +244,49 @@ export function toPage(origin: string, page: number, [rows, counted]: PageAnswer
   };
 }
 
-async function pageOf(services: RequestServices, where: SQL | undefined, page: number, options?: PageOptions) {
-  return toPage(services.origin, page, await services.db.batch(pageReads(services, where, page, options)));
+/**
+ * Search lists and counts at most this many matches (decision 038): a common word matches a fifth of everything,
+ * and counting or paging past this would read every match. `totalCount` stops here, and `totalCountCapped` says so.
+ */
+export const SEARCH_RESULTS_LIMIT = 1000;
+
+export interface SearchPage extends ConnectionPage {
+  totalCount: number;
+  /** Present (true) only when more connections match than the `SEARCH_RESULTS_LIMIT` counted. */
+  totalCountCapped?: true;
 }
 
-export async function searchConnections(services: RequestServices, query: string, page: number) {
+/**
+ * The two reads behind one page of search results, newest first, for the caller's batch. Both walk the matching
+ * documents from the newest (their rowid is the posting order) and stop early: the page after its ten, the count
+ * at the limit, so a common word costs what a rare one does.
+ */
+function searchReads(services: RequestServices, term: string, page: number) {
+  const { db, viewer } = services;
+  const offset = (page - 1) * PAGE_SIZE;
+  const matches = sql`connection_search cross join ${connections} on ${connections.seq} = connection_search.rowid
+    where ${documentMatches(term)} and ${connectionVisibleTo(viewer)}`;
+  const pageIds = sql`(select ${connections.id} from ${matches} order by connection_search.rowid desc
+    limit ${offset < SEARCH_RESULTS_LIMIT ? PAGE_SIZE : 0} offset ${offset})`;
+  return [
+    selectConnections(services, inArray(connections.id, pageIds)).orderBy(desc(connections.seq)),
+    db.get<{ n: number }>(sql`select count(*) as n from (select 1 from ${matches} limit ${SEARCH_RESULTS_LIMIT + 1})`),
+  ] as const;
+}
+
+export async function searchConnections(services: RequestServices, query: string, page: number): Promise<SearchPage> {
   const term = query.trim();
   if (!term) return { connections: [], page: 1, pages: 0, totalCount: 0 };
-  return pageOf(
-    services,
-    matchesSearch(term, { connectionId: connections.id, movieId: connections.movieId, bookId: connections.bookId }),
+  const [rows, counted] = await services.db.batch(searchReads(services, term, page));
+  const matching = Number(counted.n);
+  const totalCount = Math.min(matching, SEARCH_RESULTS_LIMIT);
+  return {
+    connections: rows.map((row) => toConnectionView(services.origin, row)),
     page,
-  );
+    pages: Math.ceil(totalCount / PAGE_SIZE),
+    totalCount,
+    ...(matching > SEARCH_RESULTS_LIMIT ? { totalCountCapped: true as const } : {}),
+  };
 }
 
 /** Connections featuring one movie or book, newest first (their pages list all of them). */
@@ -298,26 +332,32 @@ export type NewestScope =
   | { bookId: string };
 
 /**
- * The newest `limit` connections of a scope the viewer may see, newest first (the Atom feeds), as one read for
- * the caller's batch. Each scope walks its own newest-first index: `connections_newest`, a tag's
- * `connection_tags_newest`, or the member's, movie's or book's index, so the read costs about `limit` entries
- * however large the scope.
+ * The newest `limit` connections of a scope the viewer may see after skipping the `offset` newest, newest first
+ * (the Atom feeds' pages), as one read for the caller's batch. Each scope walks its own newest-first index:
+ * `connections_newest`, a tag's `connection_tags_newest`, or the member's, movie's or book's index, so the read
+ * costs about `offset + limit` entries however large the scope.
  */
 export function newestConnectionsRead(
   services: Pick<RequestServices, "db" | "viewer">,
   scope: NewestScope,
   limit: number,
+  offset = 0,
 ) {
   const newest = (where?: SQL) => selectConnections(services, where).orderBy(...newestFirst);
   if ("tag" in scope) {
     const visible = connectionVisibleTo(services.viewer);
-    const ids = idsFromIndex(tagIndex(scope.tag), { offset: sql`0`, limit: sql`${limit}`, visible });
+    const ids = idsFromIndex(tagIndex(scope.tag), { offset: sql`${offset}`, limit: sql`${limit}`, visible });
     return newest(sql`${connections.id} in (${ids})`);
   }
-  if ("userId" in scope) return newest(eq(connections.userId, scope.userId)).limit(limit);
-  if ("movieId" in scope) return newest(eq(connections.movieId, scope.movieId)).limit(limit);
-  if ("bookId" in scope) return newest(eq(connections.bookId, scope.bookId)).limit(limit);
-  return newest().limit(limit);
+  const where =
+    "userId" in scope
+      ? eq(connections.userId, scope.userId)
+      : "movieId" in scope
+        ? eq(connections.movieId, scope.movieId)
+        : "bookId" in scope
+          ? eq(connections.bookId, scope.bookId)
+          : undefined;
+  return newest(where).limit(limit).offset(offset);
 }
 
 /** API.md batch: in the order asked, unknown or hidden ids skipped. */
@@ -329,60 +369,24 @@ export async function connectionsByIds(services: RequestServices, ids: string[])
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }
 
-const IMAGE_KIND_OF: Record<ImageField, ImageKind> = {
-  moviePoster: "poster",
-  bookCover: "cover",
-  screenshot: "screenshot",
-};
-
-/** Checks every uploaded image (by its bytes, 5 MB each) before anything is stored. */
-async function readImages(files: Partial<Record<ImageField, unknown>>) {
-  const images: Partial<Record<ImageField, ImageUpload>> = {};
-  for (const field of Object.keys(IMAGE_KINDS) as ImageField[]) {
-    const upload = await readImageUpload(files[field], imageMessages(IMAGE_KINDS[field]), field);
-    if (upload) images[field] = upload;
-  }
-  return images;
-}
-
-/**
- * Stores images, then runs the database writes in one transaction; if the writes fail, the images just stored
- * are deleted again, so there is never a row without its image or an image without its row.
- */
-async function storeImagesThen<T>(
-  services: RequestServices,
-  images: Partial<Record<ImageField, ImageUpload>>,
-  write: (keys: Partial<Record<ImageField, string>>) => Promise<T>,
-): Promise<T> {
-  const keys: Partial<Record<ImageField, string>> = {};
-  const entries = Object.entries(images) as Array<[ImageField, ImageUpload]>;
-  try {
-    await Promise.all(
-      entries.map(async ([field, image]) => {
-        keys[field] = await storeImage(services.env.IMAGES, IMAGE_KIND_OF[field], image);
-      }),
-    );
-    return await write(keys);
-  } catch (error) {
-    const stored = Object.values(keys);
-    if (stored.length) await services.env.IMAGES.delete(stored);
-    throw error;
-  }
-}
-
 /** API.md "Create": a title that matches several works is settled by the contract's rule, never asked about. */
 export async function createConnection(
   services: RequestServices,
   viewer: Viewer,
   fields: Record<string, unknown>,
   files: Partial<Record<ImageField, unknown>>,
-): Promise<ConnectionView> {
-  const outcome = await postConnection(services, viewer, fields, files, {
-    movie: { ask: false },
-    book: { ask: false },
-  });
+  idempotencyKey: string | null = null,
+): Promise<{ connection: ConnectionView; replayed: boolean }> {
+  const outcome = await postConnection(
+    services,
+    viewer,
+    fields,
+    await sentImages(files, IMAGE_FIELDS),
+    { movie: { ask: false }, book: { ask: false } },
+    idempotencyKey,
+  );
   if ("question" in outcome) throw new Error("A post that does not ask was asked which work it means.");
-  return outcome.connection;
+  return outcome;
 }
 
 /**
@@ -404,17 +408,31 @@ export interface WorkQuestion {
  * Posts a connection, finding or creating its movie and book (worker/core/catalog/works.ts). With `ask`, a title
  * that matches several works and says nothing to tell them apart stores nothing and answers the question
  * instead; a `pick` from that question (a work's id, or `NEW_WORK`) then settles it.
+ *
+ * Images cannot be lost (decision 030): they are staged before the write, which claims them in its own
+ * transaction; when the write fails, it is read back, and a post that committed though its answer was lost is the
+ * answer. Nothing here deletes an image: the sweep deletes those no write claimed. With an idempotency key, a
+ * retry of a post answers that post (`replayed`), and racing retries commit once.
  */
 export async function postConnection(
   services: RequestServices,
   viewer: Viewer,
   fields: Record<string, unknown>,
-  files: Partial<Record<ImageField, unknown>>,
+  images: PostImages,
   choices: { movie: WorkChoice; book: WorkChoice },
-): Promise<{ connection: ConnectionView } | { question: WorkQuestion }> {
+  idempotencyKey: string | null = null,
+): Promise<{ connection: ConnectionView; replayed: boolean } | { question: WorkQuestion }> {
+  const key = readIdempotencyKey(idempotencyKey);
   const input = validate(createConnectionSchema, fields);
-  const images = await readImages(files);
+  if (images.refused) throw images.refused;
   const { db, origin } = services;
+  const fingerprint = key ? await requestFingerprint(fields, imageDigests(images.images)) : "";
+  const replay = async (connectionId: string) => ({
+    connection: await getConnection(services, connectionId),
+    replayed: true,
+  });
+  const earlier = key ? await postNamedBy(db, viewer.id, key, fingerprint) : null;
+  if (earlier) return replay(earlier);
   const movieInput = input.movieTitle
     ? {
         title: input.movieTitle,
@@ -458,49 +476,86 @@ export async function postConnection(
   const id = newId();
   const now = Date.now();
   const [poster, cover] = await Promise.all([
-    !images.moviePoster && movieInput && movieMatch && lacksPicture(movieMatch, (row) => row.posterKey)
+    !images.images.moviePoster && movieInput && movieMatch && lacksPicture(movieMatch, (row) => row.posterKey)
       ? fetchArtwork(services, { type: "movie", externalIds: movieInput.externalIds })
       : null,
-    !images.bookCover && bookInput && bookMatch && lacksPicture(bookMatch, (row) => row.coverKey)
+    !images.images.bookCover && bookInput && bookMatch && lacksPicture(bookMatch, (row) => row.coverKey)
       ? fetchArtwork(services, { type: "book", externalIds: bookInput.externalIds })
       : null,
   ]);
-  if (poster) images.moviePoster = poster;
-  if (cover) images.bookCover = cover;
+  const fetched = await Promise.all([
+    ...(poster ? [fetchedImage("moviePoster", poster)] : []),
+    ...(cover ? [fetchedImage("bookCover", cover)] : []),
+  ]);
+  const staged = await stagedForWrite(services, viewer, images.images, fetched);
+  const keys = Object.fromEntries(Object.entries(staged).map(([field, image]) => [field, image.key])) as Partial<
+    Record<ImageField, string>
+  >;
 
-  await storeImagesThen(services, images, async (keys) => {
-    const statements: BatchItem<"sqlite">[] = [];
-    const movie =
-      movieInput && movieMatch
-        ? writeMovie(db, { ...movieInput, posterKey: keys.moviePoster ?? null }, movieMatch)
-        : null;
-    const book =
-      bookInput && bookMatch ? writeBook(db, { ...bookInput, coverKey: keys.bookCover ?? null }, bookMatch) : null;
-    if (movie) statements.push(...movie.statements);
-    if (book) statements.push(...book.statements);
-    statements.push(
-      db.insert(connections).values({
-        id,
-        userId: viewer.id,
-        movieId: movie ? movie.id : null,
-        bookId: book ? book.id : null,
-        context: input.context,
-        contextSpoiler: input.contextSpoiler,
-        kind: kindOf(input.kind, !movie || !book),
-        screenshotKey: keys.screenshot ?? null,
-        moviePosterKey: keys.moviePoster ?? null,
-        bookCoverKey: keys.bookCover ?? null,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      ...(tags.length ? [db.insert(connectionTags).values(tags.map((tag) => ({ connectionId: id, tag })))] : []),
-      ...indexConnection(db, id, connectionSearchText({ context: input.context, tags })),
-    );
+  const statements: BatchItem<"sqlite">[] = [];
+  const stagedIds = Object.values(staged).map((image) => image.id);
+  if (stagedIds.length) statements.push(claimImages(db, viewer.id, stagedIds, now));
+  const movie =
+    movieInput && movieMatch
+      ? writeMovie(db, { ...movieInput, posterKey: keys.moviePoster ?? null }, movieMatch)
+      : null;
+  const book =
+    bookInput && bookMatch ? writeBook(db, { ...bookInput, coverKey: keys.bookCover ?? null }, bookMatch) : null;
+  if (movie) statements.push(...movie.statements);
+  if (book) statements.push(...book.statements);
+  statements.push(
+    db.insert(connections).values({
+      id,
+      userId: viewer.id,
+      movieId: movie ? movie.id : null,
+      bookId: book ? book.id : null,
+      context: input.context,
+      contextSpoiler: input.contextSpoiler,
+      kind: kindOf(input.kind, !movie || !book),
+      screenshotKey: keys.screenshot ?? null,
+      moviePosterKey: keys.moviePoster ?? null,
+      bookCoverKey: keys.bookCover ?? null,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    ...(tags.length ? [db.insert(connectionTags).values(tags.map((tag) => ({ connectionId: id, tag })))] : []),
+    ...indexConnection(db, id, {
+      body: connectionSearchText({ context: input.context, tags }),
+      movie: movie?.searchText ?? null,
+      book: book?.searchText ?? null,
+    }),
+    // After the row it names (its foreign key is checked at once).
+    ...(key ? keyStatements(db, { userId: viewer.id, key, fingerprint, connectionId: id }, now) : []),
+  );
+  try {
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  });
+  } catch (error) {
+    // The answer may have been lost after the commit, or a racing retry with the key may have committed first.
+    const [posted] = await readBack(error, () =>
+      db.select({ id: connections.id }).from(connections).where(eq(connections.id, id)),
+    );
+    if (!posted) {
+      const racer = key ? await readBack(error, () => postNamedBy(db, viewer.id, key, fingerprint)) : null;
+      if (racer) return replay(racer);
+      throw error;
+    }
+  }
   const connection = await getConnection(services, id);
   refreshShareImage(services, connection);
-  return { connection };
+  return { connection, replayed: false };
+}
+
+/**
+ * After a write failed: a read that tells whether it committed. When the read fails too, the outcome stays
+ * unknown and the write's own error is the answer (its images stay staged, for its retry or the sweep); an answer
+ * the read gives (a 422 for a key used otherwise) is the answer.
+ */
+async function readBack<T>(writeError: unknown, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (readError) {
+    throw knownFailure(readError) ?? writeError;
+  }
 }
 
 /**
@@ -526,68 +581,83 @@ async function ownConnection(services: RequestServices, viewer: Viewer, id: stri
 /**
  * Edits context, tags, the book's author and the screenshot. Titles are read-only. A new author points this
  * connection at the book with that title and author by their keys (found or created; never the title's only
- * book, never one whose author it would fill in), so other connections of the old book never change.
+ * book, never one whose author it would fill in), so other connections of the old book never change. A new
+ * screenshot is staged and claimed like a post's images (decision 030); the one it replaces, or a removed one,
+ * is deleted only once the row is known to show it no more.
  */
 export async function updateConnection(
   services: RequestServices,
   viewer: Viewer,
   id: string,
   fields: Record<string, unknown>,
-  files: { screenshot?: unknown },
+  images: PostImages,
 ): Promise<ConnectionView> {
   const current = await ownConnection(services, viewer, id, CONNECTION_MESSAGES.notAuthorizedEdit);
   const isTextOnly = !current.movieId || !current.bookId;
   const input = validate(updateConnectionSchema(isTextOnly), { context: current.context, ...fields });
+  if (images.refused) throw images.refused;
   const { context } = input;
   const contextSpoiler = input.contextSpoiler ?? current.contextSpoiler;
   const kind = input.kind === undefined ? current.kind : kindOf(input.kind, isTextOnly);
   const tags = input.tags === undefined ? current.tags : normalizeTags(input.tags);
-  const screenshot = await readImageUpload(files.screenshot, imageMessages(IMAGE_KINDS.screenshot), "screenshot");
   const { db } = services;
+  const { screenshot } = await stagedForWrite(services, viewer, images.images);
+  const screenshotKey = screenshot?.key ?? (input.removeScreenshot ? null : current.screenshotKey);
 
-  await storeImagesThen(services, screenshot ? { screenshot } : {}, async (keys) => {
-    const screenshotKey = keys.screenshot ?? (input.removeScreenshot ? null : current.screenshotKey);
-    const statements: BatchItem<"sqlite">[] = [];
-    let bookId: SQL | string | null = current.bookId;
-    if (input.bookAuthor !== undefined && current.bookId && current.bookTitle !== null) {
-      const title = current.bookTitle;
-      const externalIds = { openLibrary: null, isbn13: null, wikidata: null };
-      const found = await findWorks(db, { movie: null, book: { title, externalIds } });
-      const match = sameBook(found.books, title, input.bookAuthor);
-      if ("row" in match) bookId = match.row.id;
-      else {
-        const created = writeBook(
-          db,
-          {
-            title,
-            author: input.bookAuthor,
-            publicationYear: null,
-            genres: [],
-            isbn: "",
-            synopsis: "",
-            coverKey: null,
-            externalIds,
-          },
-          match,
-        );
-        statements.push(...created.statements);
-        bookId = created.id;
-      }
+  const statements: BatchItem<"sqlite">[] = [];
+  if (screenshot) statements.push(claimImages(db, viewer.id, [screenshot.id]));
+  let bookId: SQL | string | null = current.bookId;
+  const document: Partial<ConnectionDocument> = { body: connectionSearchText({ context, tags }) };
+  if (input.bookAuthor !== undefined && current.bookId && current.bookTitle !== null) {
+    const title = current.bookTitle;
+    const externalIds = { openLibrary: null, isbn13: null, wikidata: null };
+    const found = await findWorks(db, { movie: null, book: { title, externalIds } });
+    const match = sameBook(found.books, title, input.bookAuthor);
+    if ("row" in match) {
+      bookId = match.row.id;
+      document.book = bookSearchText(match.row);
+    } else {
+      const created = writeBook(
+        db,
+        {
+          title,
+          author: input.bookAuthor,
+          publicationYear: null,
+          genres: [],
+          isbn: "",
+          synopsis: "",
+          coverKey: null,
+          externalIds,
+        },
+        match,
+      );
+      statements.push(...created.statements);
+      bookId = created.id;
+      document.book = created.searchText;
     }
-    statements.push(
-      db
-        .update(connections)
-        .set({ context, contextSpoiler, kind, screenshotKey, bookId, updatedAt: Date.now() })
-        .where(eq(connections.id, id)),
-      db.delete(connectionTags).where(eq(connectionTags.connectionId, id)),
-      ...(tags.length ? [db.insert(connectionTags).values(tags.map((tag) => ({ connectionId: id, tag })))] : []),
-      ...indexConnection(db, id, connectionSearchText({ context, tags })),
-    );
+  }
+  statements.push(
+    db
+      .update(connections)
+      .set({ context, contextSpoiler, kind, screenshotKey, bookId, updatedAt: Date.now() })
+      .where(eq(connections.id, id)),
+    db.delete(connectionTags).where(eq(connectionTags.connectionId, id)),
+    ...(tags.length ? [db.insert(connectionTags).values(tags.map((tag) => ({ connectionId: id, tag })))] : []),
+    updateConnectionDocument(db, id, document),
+  );
+  const screenshotChanges = screenshotKey !== current.screenshotKey;
+  try {
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  });
+  } catch (error) {
+    // Only a changed screenshot tells whether a lost answer hid a commit; any other edit can simply be sent again.
+    if (!screenshotChanges) throw error;
+    const [row] = await readBack(error, () =>
+      db.select({ screenshotKey: connections.screenshotKey }).from(connections).where(eq(connections.id, id)),
+    );
+    if (row?.screenshotKey !== screenshotKey) throw error;
+  }
 
-  const replacedOrRemoved = Boolean(screenshot || input.removeScreenshot);
-  if (current.screenshotKey && replacedOrRemoved) await services.env.IMAGES.delete(current.screenshotKey);
+  if (current.screenshotKey && screenshotChanges) await deleteImages(services, [current.screenshotKey]);
   const connection = await getConnection(services, id);
   refreshShareImage(services, connection);
   return connection;
@@ -609,13 +679,13 @@ export function ownImageKeys(db: Database, where: SQL) {
     and image_key not in (select ${books.coverKey} from ${books} where ${books.coverKey} is not null)`);
 }
 
-/** Deletes stored images once the rows that showed them are gone; a failure is logged, never the caller's. */
+/** Deletes stored images (with their copies) once the rows that showed them are gone; a failure is logged, never the caller's. */
 export async function deleteImages(services: Pick<RequestServices, "env">, keys: string[]): Promise<void> {
-  // R2 deletes at most 1000 keys per call.
-  for (let start = 0; start < keys.length; start += 1000) {
-    const chunk = keys.slice(start, start + 1000);
-    await services.env.IMAGES.delete(chunk).catch((error: unknown) =>
-      console.error(`Could not delete ${chunk.length} image(s) from R2`, error),
+  // In parts, so one failed delete leaves the others to go on.
+  for (let start = 0; start < keys.length; start += 250) {
+    const part = keys.slice(start, start + 250);
+    await removeImages(services.env.IMAGES, part).catch((error: unknown) =>
+      console.error(`Could not delete ${part.length} image(s) from R2`, error),
     );
   }
 }
@@ -632,14 +702,18 @@ export function connectionDeletion(db: Database, where: SQL) {
   return [
     ownImageKeys(db, where),
     unindexConnectionsIn(db, sql`select ${connections.id} from ${connections} where ${where}`),
-    db.delete(connections).where(where),
+    db.delete(connections).where(where).returning({ id: connections.id }),
   ] as const;
 }
 
-/** Deletes the viewer's own connection with everything that hangs off it, then its images. */
+/**
+ * Deletes the viewer's own connection with everything that hangs off it, then its images. Of racing deletes one
+ * answers; the others find it gone (404), and delete nothing.
+ */
 export async function deleteConnection(services: RequestServices, viewer: Viewer, id: string) {
   await ownConnection(services, viewer, id, CONNECTION_MESSAGES.notAuthorizedDelete);
-  const [keys] = await services.db.batch(connectionDeletion(services.db, eq(connections.id, id)));
+  const [keys, , deleted] = await services.db.batch(connectionDeletion(services.db, eq(connections.id, id)));
+  if (!deleted.length) throw notFound(CONNECTION_MESSAGES.notFound);
   await deleteImages(
     services,
     keys.map((row) => row.image_key),

@@ -29,8 +29,18 @@ export {
   SUGGESTION_MESSAGES,
   toPopularValues,
 } from "./filter-suggestions.ts";
+export { forgetIdempotencyKeys } from "./idempotency.ts";
+export { type ImageAccess, imageAccess } from "./image-access.ts";
 export { personWithConnections } from "./person-connections.ts";
 export { type PopularTag, popularTags, popularTagsRead, toPopularTags } from "./popular-tags.ts";
+export {
+  type KeptImage,
+  keepImages,
+  keptIdsIn,
+  keptImagesOf,
+  type PostImages,
+  sentImages,
+} from "./post-images.ts";
 export {
   type ConnectionView,
   newestFirst,

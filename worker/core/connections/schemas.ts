@@ -8,17 +8,18 @@ import {
   type ImageField,
   imageMessages,
   listItems,
+  readName,
+  readText,
 } from "../rules/index.ts";
 import { flag, followRules } from "../validation.ts";
 
 export { CONNECTION_MESSAGES, IMAGE_KINDS, type ImageField, imageMessages };
 
-// Fields only normalise here; the form's shared rules then run in one ordered pass, so the first message is
-// always the spec's rule, then the limits in form order.
-const text = z
-  .union([z.string(), z.number()])
-  .catch("")
-  .transform((value) => String(value).trim());
+// Fields only normalise here, as the form's field kinds say (rules/text.ts); the form's shared rules then run in
+// one ordered pass, so the first message is always the spec's rule, then the limits in form order.
+const typed = z.union([z.string(), z.number()]).catch("");
+const text = typed.transform((value) => readText(String(value)));
+const name = typed.transform((value) => readName(String(value)));
 
 /** Comma-separated text (forms) or an array (JSON clients). */
 /** The kind stored: `other` when blank (API.md's default) and for text-only posts; the rules reject the rest. */
@@ -33,20 +34,20 @@ const list = z
 /** A new connection (API.md "Create"): the spec's rule (both titles, or some context) first, then the limits. */
 export const createConnectionSchema = z
   .object({
-    movieTitle: text,
-    bookTitle: text,
+    movieTitle: name,
+    bookTitle: name,
     context: text,
     /** The context gives something away: shown only behind "Show spoiler" (decision 032). */
     contextSpoiler: flag.transform(Boolean),
     kind: text,
     tags: list,
     movieGenres: list,
-    movieDirector: text,
+    movieDirector: name,
     movieActors: list,
     movieYear: text,
     movieSynopsis: text,
     bookGenres: list,
-    bookAuthor: text,
+    bookAuthor: name,
     bookPublicationYear: text,
     bookIsbn: text,
     bookSynopsis: text,
@@ -84,7 +85,7 @@ export const updateConnectionSchema = (textOnly: boolean) =>
       contextSpoiler: flag,
       kind: text.optional(),
       tags: list.optional(),
-      bookAuthor: text.optional(),
+      bookAuthor: name.optional(),
       removeScreenshot: flag.transform(Boolean),
     })
     .superRefine(followRules(textOnly ? EDIT_CONNECTION_FORMS.textOnly : EDIT_CONNECTION_FORMS.full));

@@ -64,21 +64,33 @@ function pathOf(url: string): string {
 /**
  * The PNG for `/images/share/<file>`: null when the connection does not exist or a visitor may not see it (the
  * privacy rule with no viewer), `{ redirect }` when the file names an older version, else the stored image,
- * rendered and stored first when it is missing or stale (rows older than share images, a failed render).
+ * rendered and stored first when it is missing or stale (rows older than share images, a failed render). Its ETag
+ * names the version, so a client that holds it (`ifNoneMatch`) is told so without a read of R2, but only after the
+ * privacy check.
  */
 export async function shareImage(
   services: RequestServices,
   file: string,
-): Promise<{ redirect: string } | { png: ReadableStream | Uint8Array<ArrayBuffer> } | null> {
+  ifNoneMatch: string | null = null,
+): Promise<
+  | { redirect: string }
+  | { etag: string; notModified: true }
+  | { etag: string; png: ReadableStream | Uint8Array<ArrayBuffer> }
+  | null
+> {
   const [, id = "", version] = /^(.+)-([0-9a-f]{8})\.png$/.exec(file) ?? [];
   if (!isId(id)) return null;
   const view = await visibleToVisitors(services, id);
   if (!view) return null;
   if (version !== shareImageVersion(view)) return { redirect: shareImagePath(view) };
+  const etag = `"${id}-${version}"`;
+  if (ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+    return { etag, notModified: true };
+  }
   const stored = await services.env.IMAGES.get(shareKey(id));
-  if (stored && stored.customMetadata?.version === version) return { png: stored.body };
+  if (stored && stored.customMetadata?.version === version) return { etag, png: stored.body };
   if (stored) await stored.body.cancel();
-  return { png: await storeShareImage(services, view) };
+  return { etag, png: await storeShareImage(services, view) };
 }
 
 /** The connection as a visitor (no viewer) may see it, or null: private and suspended owners' posts are hidden. */

@@ -2,8 +2,12 @@ import { xmlElement as element, xmlEmptyElement as empty } from "../xml.ts";
 
 /** An Atom feed (RFC 4287) as the feeds build it; `renderAtom` writes it. Times are ISO 8601 strings. */
 export interface AtomFeed {
-  /** The feed's own URL, which is also its permanent id. */
+  /** The feed's URL, its permanent id on every page. */
+  id: string;
+  /** This page's URL. */
   self: string;
+  /** RFC 5005 paged feeds: the first page, and the previous and next ones where they exist. */
+  pages: { first: string; previous?: string; next?: string };
   /** The page the feed follows. */
   alternate: string;
   title: string;
@@ -37,11 +41,14 @@ export function renderAtom(feed: AtomFeed): string {
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
-    element("id", feed.self),
+    element("id", feed.id),
     element("title", feed.title, { type: "text" }),
     element("subtitle", feed.subtitle, { type: "text" }),
     element("updated", feed.updated),
     link("self", "application/atom+xml", feed.self),
+    link("first", "application/atom+xml", feed.pages.first),
+    ...(feed.pages.previous ? [link("previous", "application/atom+xml", feed.pages.previous)] : []),
+    ...(feed.pages.next ? [link("next", "application/atom+xml", feed.pages.next)] : []),
     link("alternate", "text/html", feed.alternate),
     element("icon", feed.icon),
     person("author", feed.author),

@@ -22,13 +22,33 @@ import {
 } from "../rules/index.ts";
 import { type AtomEntry, renderAtom } from "./atom.ts";
 
-/** How many of the newest connections a feed carries. */
-const FEED_ENTRIES = 20;
+/** How many connections a feed page carries. */
+export const FEED_ENTRIES = 20;
+
+/**
+ * How deep a feed's pages go (RFC 5005 paged feeds, `?page=n`): the newest 500 connections, so a page's read stays
+ * a short walk of its index. Older connections are in the sitemap.
+ */
+export const FEED_PAGES = 25;
 
 const FEED_MESSAGES = {
   tag: "No feed for this tag: no public connection carries it.",
   member: "No feed for this member.",
+  page: "No such feed page.",
 } as const;
+
+/** A feed's `?page=`: absent is the first page; anything but a page number from 1 to `FEED_PAGES` is 404. */
+function feedPageNumber(value: string | undefined): number {
+  if (value === undefined) return 1;
+  const page = /^[1-9]\d*$/.test(value) ? Number(value) : Number.NaN;
+  if (!(page <= FEED_PAGES)) throw notFound(FEED_MESSAGES.page);
+  return page;
+}
+
+/** The rows of one feed page, one more than it shows so the page knows whether a next one exists. */
+function pageRead(services: RequestServices, scope: NewestScope, page: number) {
+  return newestConnectionsRead(asVisitor(services), scope, FEED_ENTRIES + 1, (page - 1) * FEED_ENTRIES);
+}
 
 /** What a feed is about, besides its entries. */
 interface FeedSubject {
@@ -53,9 +73,10 @@ function asVisitor({ db }: RequestServices) {
 }
 
 /** The site's newest public connections (`/feed.xml`). */
-export async function siteFeed(services: RequestServices): Promise<string> {
-  const rows = await newestConnectionsRead(asVisitor(services), { all: true }, FEED_ENTRIES);
-  return feedDocument(services.origin, rows, {
+export async function siteFeed(services: RequestServices, pageParam?: string): Promise<string> {
+  const page = feedPageNumber(pageParam);
+  const rows = await pageRead(services, { all: true }, page);
+  return feedDocument(services.origin, page, rows, {
     path: FEED_PATHS.site,
     page: "/",
     title: "MovieBooks",
@@ -65,12 +86,13 @@ export async function siteFeed(services: RequestServices): Promise<string> {
 }
 
 /** One tag's newest public connections; 404 when no public connection carries the tag. */
-export async function tagFeed(services: RequestServices, rawTag: string): Promise<string> {
+export async function tagFeed(services: RequestServices, rawTag: string, pageParam?: string): Promise<string> {
   const [tag, ...others] = normalizeTags(rawTag);
   if (tag === undefined || others.length) throw notFound(FEED_MESSAGES.tag);
-  const rows = await newestConnectionsRead(asVisitor(services), { tag }, FEED_ENTRIES);
-  if (!rows.length) throw notFound(FEED_MESSAGES.tag);
-  return feedDocument(services.origin, rows, {
+  const page = feedPageNumber(pageParam);
+  const rows = await pageRead(services, { tag }, page);
+  if (!rows.length && page === 1) throw notFound(FEED_MESSAGES.tag);
+  return feedDocument(services.origin, page, rows, {
     path: FEED_PATHS.tag(tag),
     page: `/?tags=${encodeURIComponent(tag)}`,
     title: `#${tag} on MovieBooks`,
@@ -80,10 +102,10 @@ export async function tagFeed(services: RequestServices, rawTag: string): Promis
 }
 
 /** A public member's newest connections; 404 for a private, suspended or unknown member. */
-export async function memberFeed(services: RequestServices, userId: string): Promise<string> {
+export async function memberFeed(services: RequestServices, userId: string, pageParam?: string): Promise<string> {
   if (!isId(userId)) throw notFound(FEED_MESSAGES.member);
-  const visitor = asVisitor(services);
-  const { db } = visitor;
+  const page = feedPageNumber(pageParam);
+  const { db } = asVisitor(services);
   const [members, rows] = await db.batch([
     db
       .select({
@@ -95,12 +117,12 @@ export async function memberFeed(services: RequestServices, userId: string): Pro
       })
       .from(users)
       .where(eq(users.id, userId)),
-    newestConnectionsRead(visitor, { userId }, FEED_ENTRIES),
+    pageRead(services, { userId }, page),
   ]);
   const [member] = members;
   if (!member || !maySeeContentOf(member, null)) throw notFound(FEED_MESSAGES.member);
   const name = memberName(member);
-  return feedDocument(services.origin, rows, {
+  return feedDocument(services.origin, page, rows, {
     path: FEED_PATHS.member(userId),
     page: `/users/${userId}`,
     title: `${name} on MovieBooks`,
@@ -141,17 +163,20 @@ const CATALOG_FEEDS = {
 };
 
 /** The newest public connections featuring a movie or a book; 404 for an unknown one. */
-export async function catalogFeed(services: RequestServices, kind: "movie" | "book", id: string): Promise<string> {
+export async function catalogFeed(
+  services: RequestServices,
+  kind: "movie" | "book",
+  id: string,
+  pageParam?: string,
+): Promise<string> {
   const catalog = CATALOG_FEEDS[kind];
   if (!isId(id)) throw notFound(catalog.missing);
-  const visitor = asVisitor(services);
-  const [found, rows] = await visitor.db.batch([
-    catalog.read(visitor.db, id),
-    newestConnectionsRead(visitor, catalog.scope(id), FEED_ENTRIES),
-  ]);
+  const page = feedPageNumber(pageParam);
+  const { db } = asVisitor(services);
+  const [found, rows] = await db.batch([catalog.read(db, id), pageRead(services, catalog.scope(id), page)]);
   const [item] = found;
   if (!item) throw notFound(catalog.missing);
-  return feedDocument(services.origin, rows, {
+  return feedDocument(services.origin, page, rows, {
     path: FEED_PATHS[kind](id),
     page: `/${kind}s/${id}`,
     title: `${item.name} on MovieBooks`,
@@ -160,11 +185,26 @@ export async function catalogFeed(services: RequestServices, kind: "movie" | "bo
   });
 }
 
-function feedDocument(origin: string, rows: ConnectionRows, subject: FeedSubject): string {
-  const entries = rows.map((row) => entryOf(origin, toConnectionView(origin, row)));
+/**
+ * One page of a feed: its entries and RFC 5005's links to the first, previous and next pages. A page past the
+ * last is 404; the first page exists even when empty (a new member's, a movie only private members wrote about).
+ */
+function feedDocument(origin: string, page: number, rows: ConnectionRows, subject: FeedSubject): string {
+  if (!rows.length && page > 1) throw notFound(FEED_MESSAGES.page);
+  const shown = rows.slice(0, FEED_ENTRIES);
+  const entries = shown.map((row) => entryOf(origin, toConnectionView(origin, row)));
   const updated = Math.max(subject.since, ...entries.map((entry) => Date.parse(entry.updated)));
+  const feedUrl = origin + subject.path;
+  const pageUrl = (n: number) => (n === 1 ? feedUrl : `${feedUrl}?page=${n}`);
+  const hasNext = rows.length > FEED_ENTRIES && page < FEED_PAGES;
   return renderAtom({
-    self: origin + subject.path,
+    id: feedUrl,
+    self: pageUrl(page),
+    pages: {
+      first: feedUrl,
+      previous: page > 1 ? pageUrl(page - 1) : undefined,
+      next: hasNext ? pageUrl(page + 1) : undefined,
+    },
     alternate: origin + subject.page,
     title: subject.title,
     subtitle: subject.subtitle,

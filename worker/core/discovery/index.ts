@@ -1,3 +1,3 @@
-export { catalogFeed, memberFeed, siteFeed, tagFeed } from "./feeds.ts";
+export { catalogFeed, FEED_ENTRIES, FEED_PAGES, memberFeed, siteFeed, tagFeed } from "./feeds.ts";
 export { robotsTxt } from "./robots.ts";
 export { SITEMAP_PAGE_SIZE, sitemapIndex, sitemapPage } from "./sitemaps.ts";

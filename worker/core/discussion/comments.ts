@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { notificationIf } from "../notifications/index.ts";
 import { authorVisibleTo, connectionVisibleTo, toUserSummary, type UserSummary } from "../people/index.ts";
-import { COMMENT_FORMS, COMMENT_TEXT_MESSAGES, type FormRules } from "../rules/index.ts";
+import { COMMENT_FORMS, COMMENT_TEXT_MESSAGES, type FormRules, readText } from "../rules/index.ts";
 import { flag, followRules, validate } from "../validation.ts";
 
 /** API.md "Comment". */
@@ -115,17 +115,14 @@ export const COMMENT_MESSAGES = {
 } as const;
 
 /**
- * A comment's body (API.md "Comment", decision 032): its text, trimmed and checked with the comment form's rules
+ * A comment's body (API.md "Comment", decision 032): its text, trimmed (`readText`) and checked with the comment form's rules
  * (the browser runs them too), and whether it is a spoiler, undefined when the body does not say (a new comment
  * then is none, an edit keeps what it was).
  */
 export const commentSchema = (form: FormRules<"text">) =>
   z
     .object({
-      text: z
-        .string()
-        .catch("")
-        .transform((text) => text.trim()),
+      text: z.string().catch("").transform(readText),
       spoiler: flag,
     })
     .superRefine(followRules(form));
@@ -218,9 +215,10 @@ export function commentDeletion(db: Database, where: SQL) {
   return db.delete(comments).where(where);
 }
 
-/** Deletes the viewer's own comment. */
+/** Deletes the viewer's own comment; of racing deletes one answers, the others find it gone (404). */
 export async function deleteComment(services: RequestServices, viewer: Viewer, commentId: string) {
   await ownComment(services, viewer, commentId, COMMENT_MESSAGES.notAuthorizedDelete);
-  await commentDeletion(services.db, eq(comments.id, commentId));
+  const deleted = await commentDeletion(services.db, eq(comments.id, commentId)).returning({ id: comments.id });
+  if (!deleted.length) throw notFound(COMMENT_MESSAGES.notFound);
   return { message: COMMENT_MESSAGES.removed };
 }

@@ -1,5 +1,24 @@
+export { addMissingVariants, type ConversionReport, type ListedBucket } from "./convert.ts";
 export { apiImageUrl, type ImageKind, imageUrl, memberPictureFields } from "./keys.ts";
-export { type ImageBucket, storeImage } from "./store.ts";
+export {
+  claimImages,
+  digestOf,
+  keptImageFile,
+  keptImages,
+  type NewImage,
+  type StagedImage,
+  stagedImagesDeletion,
+  stageImages,
+  sweepStagedImages,
+} from "./staging.ts";
+export {
+  type ImageBucket,
+  imageVariantKeys,
+  isUploadedImageKey,
+  originalImageKey,
+  removeImages,
+  storeImage,
+} from "./store.ts";
 export {
   type ImageUpload,
   imageFromBytes,
@@ -8,3 +27,4 @@ export {
   sniffImageType,
   splitFormData,
 } from "./uploads.ts";
+export { makeVariants, WORKER_MAX_VARIANT_PIXELS } from "./variants.ts";

@@ -1,9 +1,10 @@
 import { newId } from "../ids.ts";
+import type { UPLOADED_IMAGE_FOLDERS } from "../rules/index.ts";
 
 export type ImageKind = "poster" | "cover" | "screenshot" | "avatar";
 export type ImageType = "image/png" | "image/jpeg" | "image/gif";
 
-const FOLDERS: Record<ImageKind, string> = {
+const FOLDERS: Record<ImageKind, (typeof UPLOADED_IMAGE_FOLDERS)[number]> = {
   poster: "posters",
   cover: "covers",
   screenshot: "screenshots",

@@ -4,9 +4,9 @@ import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { reportCases, reports } from "../../db/schema.ts";
 import { sqlNow } from "../../db/sql.ts";
-import { limitAttempts } from "../auth/index.ts";
 import { AppError, badRequest } from "../errors.ts";
 import { newId } from "../ids.ts";
+import { limitAttempt } from "../limits/index.ts";
 import { MODERATION_MESSAGES, type ReportTargetType } from "../rules/index.ts";
 import { validate } from "../validation.ts";
 import { fieldsOf, reportSchema } from "./schemas.ts";
@@ -26,7 +26,7 @@ export async function fileReport(services: RequestServices, viewer: Viewer, inpu
   const { targetType, targetId, reason, note } = validate(reportSchema, fieldsOf(input));
   const target = await reportTarget(services, viewer, targetType, targetId);
   if (target.own) throw badRequest(MODERATION_MESSAGES.ownContent);
-  await limitAttempts(services.env.REPORT_LIMITER, `member:${viewer.id}`);
+  await limitAttempt(services, "report", viewer.id);
   const { db } = services;
   const reportId = newId();
   try {

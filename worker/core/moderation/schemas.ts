@@ -9,15 +9,13 @@ import {
   type ReportStatus,
   type ReportTargetType,
   type ResolveAction,
+  readText,
 } from "../rules/index.ts";
 import { followRules } from "../validation.ts";
 
 // Missing or non-text fields count as empty, so a bad body gets the contract's message, not a type error; text is
 // trimmed, as the forms read it.
-const text = z
-  .string()
-  .catch("")
-  .transform((value) => value.trim());
+const text = z.string().catch("").transform(readText);
 
 /** The report form's fields alone (the page knows its target from the address). */
 export const reportFieldsSchema = z.object({ reason: text, note: text }).superRefine(followRules(REPORT_FORM));

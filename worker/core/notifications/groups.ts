@@ -114,7 +114,11 @@ export async function markNotificationRead(
     .set({ read: true })
     .where(and(own, options.group ? sql`(${notifications.id} = ${id} or ${inGroup})` : eq(notifications.id, id)))
     .returning({ id: notifications.id });
-  return { message: "Notifications marked as read", count: updated.length, updatedIds: updated.map((row) => row.id) };
+  return {
+    message: "Notifications marked as read" as const,
+    count: updated.length,
+    updatedIds: updated.map((row) => row.id),
+  };
 }
 
 /**

@@ -115,7 +115,7 @@ export async function markAllNotificationsRead({ db }: RequestServices, viewer: 
     .set({ read: true })
     .where(and(eq(notifications.recipientId, viewer.id), eq(notifications.read, false)))
     .returning({ id: notifications.id });
-  return { message: "All notifications marked as read", count: updated.length };
+  return { message: "All notifications marked as read" as const, count: updated.length };
 }
 
 /**

@@ -125,8 +125,8 @@ export async function unfollow(services: RequestServices, viewer: Viewer, userId
     followerCountOf(db, userId, viewer),
   ]);
   const followerCount = counted[0]?.n ?? 0;
-  if (unfollowed.length) return { isFollowing: false, followerCount };
-  if (withdrawn.length) return { isFollowing: false, requested: false, followerCount };
+  if (unfollowed.length) return { isFollowing: false as const, followerCount };
+  if (withdrawn.length) return { isFollowing: false as const, requested: false as const, followerCount };
   throw notFound(FOLLOW_MESSAGES.notFollowing);
 }
 

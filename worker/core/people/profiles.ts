@@ -6,7 +6,7 @@ import type { Database } from "../../db/client.ts";
 import { favorites, follows, users } from "../../db/schema.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
-import { apiImageUrl, readImageUpload, storeImage } from "../images/index.ts";
+import { apiImageUrl, readImageUpload, removeImages, storeImage } from "../images/index.ts";
 import { validate } from "../validation.ts";
 import { acceptEveryRequestStatements } from "./follow-requests.ts";
 import { authorVisibleTo, listedMemberTo, mayViewProfileOf, viewerRelation } from "./privacy.ts";
@@ -179,9 +179,9 @@ export async function updateProfilePicture(services: RequestServices, viewer: Vi
     previous = row?.pictureKey ?? null;
     await services.db.update(users).set({ pictureKey: key, updatedAt: Date.now() }).where(eq(users.id, viewer.id));
   } catch (error) {
-    await services.env.IMAGES.delete(key);
+    await removeImages(services.env.IMAGES, [key]);
     throw error;
   }
-  if (previous) await services.env.IMAGES.delete(previous);
+  if (previous) await removeImages(services.env.IMAGES, [previous]);
   return getMe(services, viewer);
 }

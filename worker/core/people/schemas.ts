@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROFILE_FORM, PROFILE_LIMITS, PROFILE_MESSAGES } from "../rules/index.ts";
+import { PROFILE_FORM, PROFILE_LIMITS, PROFILE_MESSAGES, readName, readText } from "../rules/index.ts";
 import { followRules } from "../validation.ts";
 
 export { PROFILE_LIMITS, PROFILE_MESSAGES };
@@ -28,15 +28,21 @@ export const BLOCK_MESSAGES = {
   notBlocked: "Not blocked",
 } as const;
 
-/** Absent keeps the value, an empty string clears it, text is trimmed (API.md "Users"). */
-const optionalText = z
-  .string()
-  .optional()
-  .transform((value) => value?.trim());
+/** Absent keeps the value, an empty string clears it, text is read as the form reads it (API.md "Users"). */
+const optional = (read: (text: string) => string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : read(value)));
 
 /** The profile form's rules, then the API's own one: `isPrivate`, where sent, is a boolean. */
 export const profileUpdateSchema = z
-  .object({ displayName: optionalText, bio: optionalText, location: optionalText, isPrivate: z.unknown().optional() })
+  .object({
+    displayName: optional(readName),
+    bio: optional(readText),
+    location: optional(readText),
+    isPrivate: z.unknown().optional(),
+  })
   .superRefine(followRules(PROFILE_FORM))
   .superRefine((input, ctx) => {
     if (input.isPrivate !== undefined && typeof input.isPrivate !== "boolean") {

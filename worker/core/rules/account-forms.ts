@@ -1,16 +1,17 @@
 import { ACCOUNT_MESSAGES } from "./account.ts";
-import { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MIN } from "./auth.ts";
-import { atLeast, type FormRules, required, sameAs, shaped } from "./forms.ts";
+import { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from "./auth.ts";
+import { atLeast, atMost, type FormRules, required, sameAs, shaped } from "./forms.ts";
 
 /**
  * A new password in SPEC.md §5's order, as at signup: the form's confirmation first (API clients send none, and an
- * absent field is left alone), then the length.
+ * absent field is left alone), then the length, at least 6 and at most 128.
  */
 function newPasswordRules<Password extends string>(password: Password) {
   type Name = Password | "confirmPassword";
   return [
     sameAs<Name>("confirmPassword", password, AUTH_MESSAGES.passwordsDiffer),
     atLeast<Name>(password, PASSWORD_MIN, AUTH_MESSAGES.passwordLength),
+    atMost<Name>(password, PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
   ];
 }
 

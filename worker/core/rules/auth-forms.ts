@@ -1,5 +1,5 @@
-import { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./auth.ts";
-import { atLeast, type FormRules, lengthBetween, matching, required, sameAs, shaped } from "./forms.ts";
+import { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./auth.ts";
+import { atLeast, atMost, type FormRules, lengthBetween, matching, required, sameAs, shaped } from "./forms.ts";
 
 /**
  * Signup in SPEC.md §5's order. The confirmation is the form's rule: API clients send none, and an absent field
@@ -13,6 +13,7 @@ export const SIGNUP_FORM: FormRules<"username" | "email" | "password" | "confirm
     matching("username", "[A-Za-z0-9_]+", AUTH_MESSAGES.usernameCharacters),
     sameAs("confirmPassword", "password", AUTH_MESSAGES.passwordsDiffer),
     atLeast("password", PASSWORD_MIN, AUTH_MESSAGES.passwordLength),
+    atMost("password", PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong),
     shaped("email", EMAIL_PATTERN, AUTH_MESSAGES.invalidEmail),
   ],
 };

@@ -18,13 +18,42 @@ export const CONNECTION_LIMITS = {
 
 export const IMAGE_KINDS = { moviePoster: "movie poster", bookCover: "book cover", screenshot: "screenshot" } as const;
 export type ImageField = keyof typeof IMAGE_KINDS;
+export const IMAGE_FIELDS = ["moviePoster", "bookCover", "screenshot"] as const satisfies readonly ImageField[];
 
 export function imageMessages(kind: string) {
   return {
     invalidType: `Invalid file type for ${kind}. Please upload: image/png, image/jpeg, image/gif.`,
     tooLarge: `File for ${kind} is too large. Maximum size is 5MB.`,
+    /** A retry names an image its form kept that is gone (over 12 hours old, or used by another post). */
+    notKept: `The ${kind} you chose before is no longer kept. Please choose it again.`,
   };
 }
+
+/**
+ * The hidden fields by which a form that failed names the images it kept for its retry (staged uploads, decision
+ * 030): the retry sends these instead of the files.
+ */
+export const KEPT_IMAGE_FIELDS = {
+  moviePoster: "keptMoviePoster",
+  bookCover: "keptBookCover",
+  screenshot: "keptScreenshot",
+} as const satisfies Record<ImageField, string>;
+
+/** The create form's hidden field with its idempotency key; API clients send the `Idempotency-Key` header. */
+export const IDEMPOTENCY_FIELD = "idempotencyKey";
+
+export const IDEMPOTENCY_MESSAGES = {
+  malformed: "Idempotency-Key must be 1 to 255 visible ASCII characters.",
+  reused: "This Idempotency-Key was already used for a different request.",
+  /** The page's words for `reused`: the same create form, posted again after it succeeded, with other content. */
+  formReused: "This form was already posted with other content. Reload the page to start a new connection.",
+} as const;
+
+/** SPEC.md §8's messages for a save that failed on the server's side (the form keeps everything for a retry). */
+export const SAVE_FAILED = {
+  create: "Failed to create connection.",
+  edit: "Failed to save changes.",
+} as const;
 
 // The rules the create and edit forms share, with their messages (docs/decisions/006 limits).
 const { listItems, listItem, yearMin, yearMax } = CONNECTION_LIMITS;

@@ -43,13 +43,13 @@ type CreateField =
  */
 export const CREATE_CONNECTION_FORM: FormRules<CreateField> = {
   fields: {
-    movieTitle: "text",
-    bookTitle: "text",
+    movieTitle: "name",
+    bookTitle: "name",
     context: "text",
     kind: "text",
     tags: "list",
     movieGenres: "list",
-    movieDirector: "text",
+    movieDirector: "name",
     movieActors: "list",
     movieYear: "text",
     movieSynopsis: "text",
@@ -57,7 +57,7 @@ export const CREATE_CONNECTION_FORM: FormRules<CreateField> = {
     movieImdbId: "text",
     movieWikidataId: "text",
     bookGenres: "list",
-    bookAuthor: "text",
+    bookAuthor: "name",
     bookPublicationYear: "text",
     bookIsbn: "text",
     bookSynopsis: "text",

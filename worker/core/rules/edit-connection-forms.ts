@@ -7,7 +7,7 @@ const { name, context } = CONNECTION_LIMITS;
 type EditField = "context" | "kind" | "tags" | "bookAuthor" | "screenshot";
 
 const editRules = (textOnly: boolean): FormRules<EditField> => ({
-  fields: { context: "text", kind: "text", tags: "list", bookAuthor: "text", screenshot: "file" },
+  fields: { context: "text", kind: "text", tags: "list", bookAuthor: "name", screenshot: "file" },
   rules: [
     tooLong("context", "Context", context),
     kindRule("kind"),

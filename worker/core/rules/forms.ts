@@ -7,12 +7,14 @@
 
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "./limits.ts";
 import { listItems } from "./lists.ts";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, readName, readText } from "./text.ts";
 
 /**
- * How a field is read before the rules see it: trimmed text, text kept as typed (passwords), a comma-separated
- * list (trimmed entries, inner white space collapsed, empties dropped), or a file.
+ * How a field is read before the rules see it (text.ts): trimmed text (invisible characters at the ends count as
+ * white space), a name (the same, without bidirectional controls), text kept as typed (passwords), a
+ * comma-separated list (entries read as names, inner white space collapsed, empties dropped), or a file.
  */
-export type FieldKind = "text" | "raw" | "list" | "file";
+export type FieldKind = "text" | "name" | "raw" | "list" | "file";
 
 /** A field's value as the rules see it; an absent field is `undefined`, and a rule leaves it alone. */
 export type FieldValue = string | readonly string[] | File | undefined;
@@ -47,13 +49,38 @@ export interface FieldError {
   field?: string;
 }
 
-/** The first rule the values break, at its field; null when they keep every rule. */
+/**
+ * The first rule the values break, at its field; null when they keep every rule. Before the form's own rules, no
+ * text a form keeps (everything but passwords and files) may hold a control character: a NUL would cut it short.
+ */
 export function firstFailure<Name extends string>(form: FormRules<Name>, values: FormValues<Name>): FieldError | null {
+  const control = controlCharacterField(form, values);
+  if (control) return { message: CONTROL_CHARACTERS_MESSAGE, field: control };
   for (const rule of form.rules) {
     const field = rule.failsAt(values);
     if (field !== null) return { message: rule.message, field };
   }
   return null;
+}
+
+function controlCharacterField<Name extends string>(form: FormRules<Name>, values: FormValues<Name>): Name | null {
+  for (const [name, kind] of Object.entries(form.fields) as [Name, FieldKind][]) {
+    if (kind === "raw" || kind === "file") continue;
+    const value = values[name];
+    const texts = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
+    if (texts.some(hasControlCharacters)) return name;
+  }
+  return null;
+}
+
+/** The first rule the values break at `field` (the rules of other fields are not asked); null when none. */
+export function firstFailureAt<Name extends string>(
+  form: FormRules<Name>,
+  values: FormValues<Name>,
+  field: Name,
+): FieldError | null {
+  const rule = form.rules.find((candidate) => candidate.failsAt(values) === field);
+  return rule ? { message: rule.message, field } : null;
 }
 
 /** A field's HTML constraints: every rule's attributes for it, merged. */
@@ -69,10 +96,18 @@ export function readForm<Name extends string>(form: FormRules<Name>, data: FormD
     if (kind === "file") values[name] = value instanceof File ? value : undefined;
     else {
       const text = typeof value === "string" ? value : "";
-      values[name] = kind === "text" ? text.trim() : kind === "list" ? listItems(text) : text;
+      values[name] = readField(kind, text);
     }
   }
   return values;
+}
+
+/** A text field's value as `kind` reads it; the server's schemas read their fields with the same function. */
+export function readField(kind: Exclude<FieldKind, "file">, text: string): string | string[] {
+  if (kind === "text") return readText(text);
+  if (kind === "name") return readName(text);
+  if (kind === "list") return listItems(text);
+  return text;
 }
 
 const textOf = (value: FieldValue) => (typeof value === "string" ? value : "");

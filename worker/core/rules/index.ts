@@ -5,18 +5,24 @@ export {
   FORGOT_PASSWORD_FORM,
   RESET_PASSWORD_FORM,
 } from "./account-forms.ts";
-export { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./auth.ts";
+export { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./auth.ts";
 export { LOGIN_FORM, SIGNUP_FORM } from "./auth-forms.ts";
 export { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "./comment-text.ts";
 export { COMMENT_FORMS, COMMENT_TEXT_MESSAGES } from "./comments.ts";
 export {
   CONNECTION_LIMITS,
   CONNECTION_MESSAGES,
+  IDEMPOTENCY_FIELD,
+  IDEMPOTENCY_MESSAGES,
+  IMAGE_FIELDS,
   IMAGE_KINDS,
   type ImageField,
   imageMessages,
+  KEPT_IMAGE_FIELDS,
   NEED_TITLES_OR_CONTEXT,
+  SAVE_FAILED,
 } from "./connections.ts";
+export { DISMISSED_UPDATE_KEY, VISITOR_PAGE_COOKIES } from "./cookies.ts";
 export { CREATE_CONNECTION_FORM } from "./create-connection-form.ts";
 export { EDIT_CONNECTION_FORMS } from "./edit-connection-forms.ts";
 export { EXTERNAL_IDS, type ExternalIdKind } from "./external-ids.ts";
@@ -44,8 +50,15 @@ export {
   type FormValues,
   firstFailure,
   imageRules,
+  readField,
   readForm,
 } from "./forms.ts";
+export {
+  IMAGE_VARIANT_WIDTHS,
+  imageVariantPath,
+  responsiveImage,
+  UPLOADED_IMAGE_FOLDERS,
+} from "./image-variants.ts";
 export {
   CONNECTION_KINDS,
   type ConnectionKind,
@@ -55,7 +68,7 @@ export {
   VERDICT_MESSAGES,
   type VerdictChoice,
 } from "./kinds.ts";
-export { IMAGE_TYPES, MAX_IMAGE_BYTES, SHARE_IMAGE_SIZE } from "./limits.ts";
+export { IMAGE_TYPES, MAX_IMAGE_BYTES, REQUEST_LIMITS, REQUEST_MESSAGES, SHARE_IMAGE_SIZE } from "./limits.ts";
 export { listItems, normalizeTags, splitList } from "./lists.ts";
 export {
   EXTERNAL_ID_INPUTS,
@@ -94,4 +107,5 @@ export {
 export { PROFILE_LIMITS, PROFILE_MESSAGES } from "./profile.ts";
 export { PROFILE_FORM } from "./profile-form.ts";
 export { isTicked, quotableContext, SPOILER_TEXT } from "./spoilers.ts";
+export { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, readName, readText } from "./text.ts";
 export { NEW_WORK, WHICH_WORK_FIELDS } from "./which-work.ts";

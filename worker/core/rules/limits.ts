@@ -7,3 +7,18 @@ export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;
 
 /** Share images (a connection's, the home page's) are 1200×630, the size link previews show large. */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/**
+ * Request bodies are read only up to a cap (decision 029): a body announcing more is refused with a 413 before a
+ * byte of it is read. Text is bounded by the longest form (a connection's context, synopses and names, in any
+ * script); uploads have room for the three images of a new connection plus its text.
+ */
+export const REQUEST_LIMITS = {
+  textBytes: 256 * 1024,
+  uploadBytes: 3 * MAX_IMAGE_BYTES + 1024 * 1024,
+} as const;
+
+export const REQUEST_MESSAGES = {
+  tooLarge: "This request is too large. It can be at most 256 KB.",
+  filesTooLarge: "The files are too large. Maximum size is 5MB per image.",
+} as const;

@@ -1,13 +1,16 @@
+import { readName } from "./text.ts";
+
 type ListInput = string | readonly (string | number)[] | null | undefined;
 
 /**
  * The entries of a list field, as every list (tags, genres, actors) is read: comma-separated text (forms) or an
- * array (JSON clients); each entry trimmed with its inner white space collapsed, empty ones dropped. Repeats
+ * array (JSON clients); each entry read as a name (text.ts: trimmed, invisible ends and bidirectional controls
+ * dropped) with its inner white space collapsed, empty ones dropped. Repeats
  * stay: each kind of list drops them its own way below, after the entry limits have counted them.
  */
 export function listItems(input: ListInput): string[] {
   const raw = typeof input === "string" ? input.split(",") : (input ?? []);
-  return raw.map((item) => String(item).trim().replace(/\s+/g, " ")).filter(Boolean);
+  return raw.map((item) => readName(String(item).replace(/\s+/g, " "))).filter(Boolean);
 }
 
 /** Tags are stored normalised (API.md): list entries lower-cased, duplicates dropped. */

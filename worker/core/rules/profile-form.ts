@@ -3,7 +3,7 @@ import { PROFILE_LIMITS, PROFILE_MESSAGES } from "./profile.ts";
 
 /** SPEC.md §4: the picture is checked (and uploaded) first, then the text fields. */
 export const PROFILE_FORM: FormRules<"profilePicture" | "displayName" | "bio" | "location"> = {
-  fields: { profilePicture: "file", displayName: "text", bio: "text", location: "text" },
+  fields: { profilePicture: "file", displayName: "name", bio: "text", location: "text" },
   rules: [
     ...imageRules("profilePicture", {
       invalidType: PROFILE_MESSAGES.notAnImage,

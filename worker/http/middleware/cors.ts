@@ -12,7 +12,9 @@ const PREFLIGHT_MAX_AGE = 600;
 const answerAllowedOrigin = cors({
   origin: (origin) => origin,
   allowMethods: ["GET", "POST", "PUT", "PATCH", "DELETE"],
-  allowHeaders: ["Authorization", "Content-Type"],
+  // Idempotency-Key makes a retried post one post; a client reads Idempotent-Replayed to tell a retry's answer.
+  allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
+  exposeHeaders: ["Idempotent-Replayed"],
   maxAge: PREFLIGHT_MAX_AGE,
 });
 

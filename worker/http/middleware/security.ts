@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../context.ts";
 import { lookupImageSources } from "../../core/catalog/index.ts";
@@ -11,6 +12,18 @@ import { lookupImageSources } from "../../core/catalog/index.ts";
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const headers = c.res.headers;
+  // A 304's headers update the browser's stored copy, whose scripts carry the nonce it was sent with.
+  if (c.res.status !== 304) setContentSecurityPolicy(c, headers);
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  if (new URL(c.req.url).protocol === "https:") {
+    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  }
+});
+
+function setContentSecurityPolicy(c: Context<AppEnv>, headers: Headers) {
   const scriptSource = import.meta.env.DEV ? "'self' 'unsafe-inline'" : `'self' 'nonce-${c.var.services.nonce}'`;
   headers.set(
     "Content-Security-Policy",
@@ -27,14 +40,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
       "frame-ancestors 'none'",
     ].join("; "),
   );
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (new URL(c.req.url).protocol === "https:") {
-    headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  }
-});
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

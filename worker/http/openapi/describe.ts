@@ -8,10 +8,14 @@ type Access = "public" | "optional" | "member" | "moderator";
 
 interface Operation {
   access?: Access;
+  /** What a client should know beyond the summary (a departure from API.md, say). */
+  description?: string;
   /** The success status; 200 unless said. */
   status?: number;
-  /** Other success statuses the route may answer (a follow request is 202 where a follow is 201). */
-  alsoSucceeds?: number[];
+  /** The success body: a named shape from `shapes.ts` (or an array of one). */
+  success: z.ZodType;
+  /** Other success statuses the route may answer, with their bodies (a follow request is 202 where a follow is 201). */
+  alsoSucceeds?: Record<number, z.ZodType>;
   /** Error statuses API.md lists for the route, beyond those implied by `access`. */
   errors?: number[];
   /** The request body's zod schema (its input side), when the route reads one. */
@@ -20,9 +24,11 @@ interface Operation {
   multipart?: boolean;
   /** The route takes image files (size and type are checked). */
   uploads?: boolean;
-  /** The success body's zod schema. */
-  success?: z.ZodType;
   query?: Record<string, string>;
+  /** Optional request headers the route reads, by name, with what each does. */
+  headers?: Record<string, string>;
+  /** Headers the success answer may carry, by name, with what each says. */
+  successHeaders?: Record<string, string>;
 }
 
 const REASONS: Record<number, string> = {
@@ -31,10 +37,12 @@ const REASONS: Record<number, string> = {
   403: "Not allowed",
   404: "Not found",
   409: "Conflict",
-  413: "File too large",
+  413: "Request body or file too large",
   415: "Not an accepted image type",
+  422: "Idempotency-Key already used for a different request",
   429: "Too many attempts",
   500: "Something went wrong on our side",
+  503: "Temporarily unavailable: the database cannot be reached",
 };
 
 function errorResponse(status: number) {
@@ -49,38 +57,55 @@ function errorResponse(status: number) {
  * for member and optional routes, the request body from the same zod schema the core validates with, and the
  * success and `{message}` error responses.
  */
-export function operation(tag: string, summary: string, spec: Operation = {}) {
+export function operation(tag: string, summary: string, spec: Operation) {
   const access = spec.access ?? "public";
-  // Any route can fail unexpectedly; the API still answers `{message}`.
-  const errors = new Set([...(spec.errors ?? []), 500]);
+  // Any route can fail unexpectedly, or meet an outage (decision 029); the API still answers `{message}`.
+  const errors = new Set([...(spec.errors ?? []), 500, 503]);
   if (access === "member" || access === "moderator") errors.add(401);
   if (access === "moderator") errors.add(403);
   // A malformed id is refused with 400 before it is looked up.
   if (errors.has(404)) errors.add(400);
-  if (spec.uploads || spec.multipart) {
-    errors.add(413);
-    errors.add(415);
-  }
-  const success = spec.success
-    ? { content: { "application/json": { schema: resolver(spec.success) } } }
-    : { content: { "application/json": {} } };
+  // Every body is read only up to its route's cap (decision 029).
+  if (spec.body || spec.uploads || spec.multipart) errors.add(413);
+  if (spec.uploads || spec.multipart) errors.add(415);
+  const successes: [number, z.ZodType][] = [
+    [spec.status ?? 200, spec.success],
+    ...Object.entries(spec.alsoSucceeds ?? {}).map(([status, schema]): [number, z.ZodType] => [Number(status), schema]),
+  ];
+  const successHeaders = spec.successHeaders
+    ? {
+        headers: Object.fromEntries(
+          Object.entries(spec.successHeaders).map(([name, description]) => [
+            name,
+            { description, schema: { type: "string" as const } },
+          ]),
+        ),
+      }
+    : {};
+  const parameters = [
+    ...Object.entries(spec.query ?? {}).map(([name, description]) => ({
+      name,
+      in: "query" as const,
+      required: false,
+      description,
+      schema: { type: "string" as const },
+    })),
+    ...Object.entries(spec.headers ?? {}).map(([name, description]) => ({
+      name,
+      in: "header" as const,
+      required: false,
+      description,
+      schema: { type: "string" as const, minLength: 1, maxLength: 255 },
+    })),
+  ];
   // hono-openapi converts zod schemas on their input side by default, which is what a client sends.
   const bodySchema = spec.body ? resolver(spec.body) : undefined;
   return describeRoute({
     tags: [tag],
     summary,
+    ...(spec.description ? { description: spec.description } : {}),
     ...(access === "public" ? {} : { security: access === "optional" ? [{}, { bearer: [] }] : [{ bearer: [] }] }),
-    ...(spec.query
-      ? {
-          parameters: Object.entries(spec.query).map(([name, description]) => ({
-            name,
-            in: "query" as const,
-            required: false,
-            description,
-            schema: { type: "string" as const },
-          })),
-        }
-      : {}),
+    ...(parameters.length ? { parameters } : {}),
     ...(bodySchema
       ? {
           requestBody: {
@@ -94,9 +119,9 @@ export function operation(tag: string, summary: string, spec: Operation = {}) {
       : {}),
     responses: {
       ...Object.fromEntries(
-        [spec.status ?? 200, ...(spec.alsoSucceeds ?? [])].map((status) => [
+        successes.map(([status, schema]) => [
           String(status),
-          { description: "Success", ...success },
+          { description: "Success", content: { "application/json": { schema: resolver(schema) } }, ...successHeaders },
         ]),
       ),
       ...Object.fromEntries([...errors].sort((a, b) => a - b).map(errorResponse)),

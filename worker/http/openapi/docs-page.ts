@@ -6,11 +6,23 @@ type Schema = OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject;
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
+/** Whether a schema reads as alternatives (`a | b`), which need parentheses before `[]`. */
+const isChoice = (schema: Schema) =>
+  !("$ref" in schema) && Boolean(schema.anyOf || schema.oneOf || (schema.enum && schema.enum.length > 1));
+
 /** A schema in one line: `$ref`s by their component name, objects by their fields, so people can read it. */
 function schemaText(schema: Schema | undefined): string {
   if (!schema) return "any JSON";
   if ("$ref" in schema) return schema.$ref.split("/").pop() ?? schema.$ref;
-  if (schema.type === "array") return `${schemaText(schema.items as Schema)}[]`;
+  if ("const" in schema) return JSON.stringify(schema.const);
+  if (schema.type === "array") {
+    const items = schema.items as Schema;
+    return isChoice(items) ? `(${schemaText(items)})[]` : `${schemaText(items)}[]`;
+  }
+  // A map (zod's record): its keys' schema (JSON Schema's `propertyNames`, which openapi-types does not name) and values.
+  if ("propertyNames" in schema && typeof schema.additionalProperties === "object") {
+    return `{ [${schemaText(schema.propertyNames as Schema)}]: ${schemaText(schema.additionalProperties as Schema)} }`;
+  }
   if (schema.properties) {
     const required = new Set(schema.required ?? []);
     const fields = Object.entries(schema.properties).map(
@@ -30,6 +42,7 @@ function operationSection(method: string, path: string, operation: Operation) {
   return html`<section class="op">
   <h3><span class="method">${method.toUpperCase()}</span> <code>/api${path}</code></h3>
   <p>${operation.summary ?? ""}${operation.security?.length ? html` <em>(${operation.security.some((s) => !Object.keys(s).length) ? "token optional" : "token required"})</em>` : ""}</p>
+  ${operation.description ? html`<p>${operation.description}</p>` : ""}
   ${parameters.length ? html`<h4>Parameters</h4><ul>${parameters.map((p) => html`<li><code>${p.name}</code> (${p.in}${p.required ? ", required" : ""})${p.description ? `: ${p.description}` : ""}</li>`)}</ul>` : ""}
   ${body ? html`<h4>Request body</h4><ul>${Object.entries(body.content).map(([type, media]) => html`<li>${type}: <code>${schemaText(media.schema as Schema)}</code></li>`)}</ul>` : ""}
   <h4>Responses</h4>

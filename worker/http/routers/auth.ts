@@ -6,17 +6,8 @@ import {
   resetPassword,
   resetPasswordSchema,
 } from "../../core/account/index.ts";
-import {
-  clientAddress,
-  login,
-  loginSchema,
-  logout,
-  register,
-  requireViewer,
-  signupSchema,
-} from "../../core/auth/index.ts";
+import { login, loginSchema, logout, register, requireViewer, signupSchema } from "../../core/auth/index.ts";
 import { readJson } from "../body.ts";
-import { authRateLimit } from "../middleware/rate-limit.ts";
 import { operation } from "../openapi/describe.ts";
 import { Auth, Message } from "../openapi/shapes.ts";
 
@@ -24,13 +15,11 @@ export const auth = new Hono<AppEnv>()
   .post(
     "/register",
     operation("Auth", "Create an account", { status: 201, body: signupSchema, success: Auth, errors: [400, 429] }),
-    authRateLimit,
     async (c) => c.json(await register(c.var.services, await readJson(c)), 201),
   )
   .post(
     "/login",
     operation("Auth", "Log in", { body: loginSchema, success: Auth, errors: [400, 401, 403, 429] }),
-    authRateLimit,
     async (c) => c.json(await login(c.var.services, await readJson(c))),
   )
   .post("/logout", operation("Auth", "Log out this token", { access: "member", success: Message }), async (c) => {
@@ -45,8 +34,7 @@ export const auth = new Hono<AppEnv>()
       success: Message,
       errors: [400, 429],
     }),
-    async (c) =>
-      c.json(await requestPasswordReset(c.var.services, await readJson(c), clientAddress(c.req.raw.headers))),
+    async (c) => c.json(await requestPasswordReset(c.var.services, await readJson(c))),
   )
   .post(
     "/reset-password",
@@ -55,6 +43,5 @@ export const auth = new Hono<AppEnv>()
       success: Auth,
       errors: [400, 429],
     }),
-    authRateLimit,
     async (c) => c.json(await resetPassword(c.var.services, await readJson(c))),
   );

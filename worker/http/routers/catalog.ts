@@ -1,26 +1,36 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../../context.ts";
 import { getBook, getMovie, lookupWorks } from "../../core/catalog/index.ts";
 import { bookWithConnections, movieWithConnections } from "../../core/connections/index.ts";
 import { operation } from "../openapi/describe.ts";
+import { Book, Connection, LookupCandidates, Movie } from "../openapi/shapes.ts";
 
 export const moviesApi = new Hono<AppEnv>()
-  .get("/:id", operation("Movies", "A movie", { errors: [404] }), async (c) =>
+  .get("/:id", operation("Movies", "A movie", { success: Movie, errors: [404] }), async (c) =>
     c.json(await getMovie(c.var.services, c.req.param("id"))),
   )
   .get(
     "/:id/connections",
-    operation("Movies", "Public connections of a movie", { access: "optional", errors: [404] }),
+    operation("Movies", "A movie's connections", {
+      access: "optional",
+      success: z.array(Connection),
+      errors: [404],
+    }),
     async (c) => c.json((await movieWithConnections(c.var.services, c.req.param("id"))).connections),
   );
 
 export const booksApi = new Hono<AppEnv>()
-  .get("/:id", operation("Books", "A book", { errors: [404] }), async (c) =>
+  .get("/:id", operation("Books", "A book", { success: Book, errors: [404] }), async (c) =>
     c.json(await getBook(c.var.services, c.req.param("id"))),
   )
   .get(
     "/:id/connections",
-    operation("Books", "Public connections of a book", { access: "optional", errors: [404] }),
+    operation("Books", "A book's connections", {
+      access: "optional",
+      success: z.array(Connection),
+      errors: [404],
+    }),
     async (c) => c.json((await bookWithConnections(c.var.services, c.req.param("id"))).connections),
   );
 
@@ -28,7 +38,13 @@ export const booksApi = new Hono<AppEnv>()
 export const catalogApi = new Hono<AppEnv>().get(
   "/lookup",
   operation("Catalog", "Title suggestions from the catalog and the providers", {
-    query: { kind: "movie or book", q: "What was typed" },
+    access: "optional",
+    query: {
+      type: "movie or book",
+      q: "What was typed (at least 2 characters)",
+      year: "The release or publication year",
+    },
+    success: LookupCandidates,
     errors: [400],
   }),
   async (c) => c.json(await lookupWorks(c.var.services, c.req.query())),

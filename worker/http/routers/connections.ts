@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { requireViewer } from "../../core/auth/index.ts";
 import {
   connectionsByIds,
@@ -13,6 +14,7 @@ import {
   readFeedFilters,
   readFeedView,
   searchConnections,
+  sentImages,
   updateConnection,
   updateConnectionSchema,
 } from "../../core/connections/index.ts";
@@ -23,6 +25,16 @@ import { castVote, withdrawVote } from "../../core/verdicts/index.ts";
 import { readFieldsAndFiles, readJson } from "../body.ts";
 import { type MemberEnv, member } from "../middleware/member.ts";
 import { operation } from "../openapi/describe.ts";
+import {
+  Comment,
+  Connection,
+  ConnectionDeleted,
+  ConnectionPage,
+  LikeResult,
+  PopularTag,
+  SearchPage,
+  Verdict,
+} from "../openapi/shapes.ts";
 
 /** API.md feed filters (movie and book facets, tags, kind), all optional, the feed, its order and the page. */
 const FEED_QUERY = {
@@ -35,7 +47,12 @@ const FEED_QUERY = {
 export const connectionsApi = new Hono<MemberEnv>()
   .get(
     "/",
-    operation("Connections", "The feed", { access: "optional", query: FEED_QUERY, errors: [400, 401] }),
+    operation("Connections", "The feed: everyone's or the members I follow, newest or ranked this week", {
+      access: "optional",
+      query: FEED_QUERY,
+      success: ConnectionPage,
+      errors: [400, 401],
+    }),
     async (c) => {
       const { services } = c.var;
       const query = c.req.query();
@@ -50,7 +67,11 @@ export const connectionsApi = new Hono<MemberEnv>()
     "/search",
     operation("Connections", "Search connections", {
       access: "optional",
+      description:
+        "Newest first. A departure from API.md: totalCount counts at most 1,000 matches and pages follows it (at " +
+        "most 100 pages, later ones are empty); totalCountCapped: true is added when more connections match.",
       query: { q: "Search text", page: "Page number from 1" },
+      success: SearchPage,
     }),
     async (c) =>
       c.json(
@@ -61,12 +82,12 @@ export const connectionsApi = new Hono<MemberEnv>()
         ),
       ),
   )
-  .get("/popular-tags", operation("Connections", "Popular tags"), async (c) =>
+  .get("/popular-tags", operation("Connections", "Popular tags", { success: z.array(PopularTag) }), async (c) =>
     c.json(await popularTags(c.var.services)),
   )
   .post(
     "/batch",
-    operation("Connections", "Connections by ids", { access: "member", errors: [400] }),
+    operation("Connections", "Connections by ids", { access: "member", success: z.array(Connection), errors: [400] }),
     member,
     async (c) => {
       const body = (await readJson(c)) as { connectionIds?: unknown } | null;
@@ -80,8 +101,10 @@ export const connectionsApi = new Hono<MemberEnv>()
       );
     },
   )
-  .get("/:id", operation("Connections", "A connection", { access: "optional", errors: [404] }), async (c) =>
-    c.json(await getConnection(c.var.services, c.req.param("id"))),
+  .get(
+    "/:id",
+    operation("Connections", "A connection", { access: "optional", success: Connection, errors: [404] }),
+    async (c) => c.json(await getConnection(c.var.services, c.req.param("id"))),
   )
   .post(
     "/",
@@ -90,12 +113,29 @@ export const connectionsApi = new Hono<MemberEnv>()
       status: 201,
       body: createConnectionSchema,
       multipart: true,
-      errors: [400],
+      success: Connection,
+      errors: [400, 422],
+      headers: {
+        "Idempotency-Key":
+          "Makes a retry safe: 1 to 255 visible ASCII characters (quoted or not), unique per post. For 24 hours a " +
+          "request with the same key and the same fields and images answers the connection it created (201, " +
+          "Idempotent-Replayed: true) instead of posting again; the same key with another request answers 422. " +
+          "Keys are the member's own: another member's use of a key is unrelated.",
+      },
+      successHeaders: { "Idempotent-Replayed": '"true" when the answer is an earlier post with this Idempotency-Key' },
     }),
     member,
     async (c) => {
       const { fields, files } = await readFieldsAndFiles(c);
-      return c.json(await createConnection(c.var.services, c.var.viewer, fields, files), 201);
+      const { connection, replayed } = await createConnection(
+        c.var.services,
+        c.var.viewer,
+        fields,
+        files,
+        c.req.header("Idempotency-Key") ?? null,
+      );
+      if (replayed) c.header("Idempotent-Replayed", "true");
+      return c.json(connection, 201);
     },
   )
   .put(
@@ -104,47 +144,61 @@ export const connectionsApi = new Hono<MemberEnv>()
       access: "member",
       body: updateConnectionSchema(false),
       multipart: true,
+      success: Connection,
       errors: [400, 403, 404],
     }),
     member,
     async (c) => {
       const { fields, files } = await readFieldsAndFiles(c);
-      return c.json(await updateConnection(c.var.services, c.var.viewer, c.req.param("id"), fields, files));
+      const screenshot = await sentImages(files, ["screenshot"]);
+      return c.json(await updateConnection(c.var.services, c.var.viewer, c.req.param("id"), fields, screenshot));
     },
   )
   .delete(
     "/:id",
-    operation("Connections", "Delete my connection", { access: "member", errors: [403, 404] }),
+    operation("Connections", "Delete my connection", {
+      access: "member",
+      success: ConnectionDeleted,
+      errors: [403, 404],
+    }),
     member,
     async (c) => c.json(await deleteConnection(c.var.services, c.var.viewer, c.req.param("id"))),
   )
   .post(
     "/:id/like",
-    operation("Connections", "Like or unlike a connection", { access: "member", errors: [404] }),
+    operation("Connections", "Like or unlike a connection", { access: "member", success: LikeResult, errors: [404] }),
     member,
     async (c) => c.json(await toggleLike(c.var.services, c.var.viewer, c.req.param("id"))),
   )
   .post(
     "/:id/favorite",
-    operation("Connections", "Favorite or unfavorite a connection", { access: "member", errors: [404] }),
+    operation("Connections", "Favorite or unfavorite a connection", {
+      access: "member",
+      success: Connection,
+      errors: [404],
+    }),
     member,
     async (c) => c.json(await toggleFavorite(c.var.services, c.var.viewer, c.req.param("id"))),
   )
   .put(
     "/:id/verdict",
-    operation("Verdicts", "Vote on which is better", { access: "member", errors: [400, 404] }),
+    operation("Verdicts", "Vote on which is better", { access: "member", success: Verdict, errors: [400, 404] }),
     member,
     async (c) => c.json(await castVote(c.var.services, c.var.viewer, c.req.param("id"), await readJson(c))),
   )
   .delete(
     "/:id/verdict",
-    operation("Verdicts", "Withdraw my vote", { access: "member", errors: [404] }),
+    operation("Verdicts", "Withdraw my vote", { access: "member", success: Verdict, errors: [400, 404] }),
     member,
     async (c) => c.json(await withdrawVote(c.var.services, c.var.viewer, c.req.param("id"))),
   )
   .get(
     "/:id/comments",
-    operation("Comments", "Comments on a connection", { access: "optional", errors: [404] }),
+    operation("Comments", "Comments on a connection", {
+      access: "optional",
+      success: z.array(Comment),
+      errors: [404],
+    }),
     async (c) => c.json(await listComments(c.var.services, c.req.param("id"))),
   )
   .post(
@@ -153,6 +207,7 @@ export const connectionsApi = new Hono<MemberEnv>()
       access: "member",
       status: 201,
       body: commentSchema(COMMENT_FORMS.add),
+      success: Comment,
       errors: [400, 404],
     }),
     member,

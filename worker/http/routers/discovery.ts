@@ -34,18 +34,21 @@ export const discovery = new Hono<AppEnv>()
   .get("/robots.txt", (c) => c.text(robotsTxt(c.var.services.origin), 200, { "Cache-Control": PUBLIC_SHORT }))
   .get("/sitemap.xml", async (c) => answer(c, await sitemapIndex(c.var.services), XML))
   .get("/sitemaps/:file", async (c) => answer(c, await sitemapPage(c.var.services, c.req.param("file")), XML))
-  .get("/feed.xml", async (c) => answer(c, await siteFeed(c.var.services), ATOM))
-  .get("/tags/:tag/feed.xml", async (c) => answer(c, await tagFeed(c.var.services, c.req.param("tag")), ATOM))
-  .get("/users/:userId/feed.xml", async (c) => answer(c, await memberFeed(c.var.services, c.req.param("userId")), ATOM))
+  .get("/feed.xml", async (c) => answer(c, await siteFeed(c.var.services, c.req.query("page")), ATOM))
+  .get("/tags/:tag/feed.xml", async (c) =>
+    answer(c, await tagFeed(c.var.services, c.req.param("tag"), c.req.query("page")), ATOM),
+  )
+  .get("/users/:userId/feed.xml", async (c) =>
+    answer(c, await memberFeed(c.var.services, c.req.param("userId"), c.req.query("page")), ATOM),
+  )
   .get("/movies/:movieId/feed.xml", async (c) =>
-    answer(c, await catalogFeed(c.var.services, "movie", c.req.param("movieId")), ATOM),
+    answer(c, await catalogFeed(c.var.services, "movie", c.req.param("movieId"), c.req.query("page")), ATOM),
   )
   .get("/books/:bookId/feed.xml", async (c) =>
-    answer(c, await catalogFeed(c.var.services, "book", c.req.param("bookId")), ATOM),
+    answer(c, await catalogFeed(c.var.services, "book", c.req.param("bookId"), c.req.query("page")), ATOM),
   )
   .onError((error, c) => {
-    // A feed or sitemap that does not exist is a plain 404 with its reason; anything else is a bug.
-    if (error instanceof AppError) return c.text(error.message, error.status);
-    console.error("Unhandled error in a feed or sitemap", error);
-    return c.text("Something went wrong on our side. Please try again.", 500);
+    // A feed or sitemap that does not exist is a plain 404 with its reason; an outage or a bug is the app's to answer.
+    if (error instanceof AppError && !c.var.services.databaseUnreachable()) return c.text(error.message, error.status);
+    throw error;
   });

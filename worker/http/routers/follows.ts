@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import {
   acceptFollowRequest,
   declineFollowRequest,
@@ -11,44 +12,65 @@ import {
 } from "../../core/people/index.ts";
 import { type MemberEnv, member } from "../middleware/member.ts";
 import { operation } from "../openapi/describe.ts";
+import {
+  Followed,
+  FollowerCount,
+  FollowRequest,
+  FollowRequested,
+  FollowState,
+  Message,
+  Unfollowed,
+  UserSummary,
+} from "../openapi/shapes.ts";
 
 // Paths with more segments (/requests/:id/accept, /followers/:id) never meet the one-segment /:userId routes.
 export const followsApi = new Hono<MemberEnv>()
   .get(
     "/is-following/:userId",
-    operation("Follows", "Whether I follow a member", { access: "member", errors: [404] }),
+    operation("Follows", "Whether I follow a member", { access: "member", success: FollowState, errors: [404] }),
     member,
     async (c) => c.json(await followStatus(c.var.services, c.var.viewer, c.req.param("userId"))),
   )
-  .get("/requests", operation("Follows", "Follow requests waiting for me", { access: "member" }), member, async (c) =>
-    c.json(await listFollowRequests(c.var.services, c.var.viewer)),
+  .get(
+    "/requests",
+    operation("Follows", "Follow requests waiting for me", { access: "member", success: z.array(FollowRequest) }),
+    member,
+    async (c) => c.json(await listFollowRequests(c.var.services, c.var.viewer)),
   )
   .post(
     "/requests/:userId/accept",
-    operation("Follows", "Accept a follow request", { access: "member", errors: [404] }),
+    operation("Follows", "Accept a follow request", { access: "member", success: FollowerCount, errors: [404] }),
     member,
     async (c) => c.json(await acceptFollowRequest(c.var.services, c.var.viewer, c.req.param("userId"))),
   )
   .post(
     "/requests/:userId/decline",
-    operation("Follows", "Decline a follow request", { access: "member", errors: [404] }),
+    operation("Follows", "Decline a follow request", { access: "member", success: Message, errors: [404] }),
     member,
     async (c) => c.json(await declineFollowRequest(c.var.services, c.var.viewer, c.req.param("userId"))),
   )
   .get(
     "/followers/:userId",
-    operation("Follows", "A member's followers", { access: "optional", errors: [403, 404] }),
+    operation("Follows", "A member's followers", {
+      access: "optional",
+      success: z.array(UserSummary),
+      errors: [404],
+    }),
     async (c) => c.json((await followList(c.var.services, c.req.param("userId"), "followers")).users),
   )
   .delete(
     "/followers/:userId",
-    operation("Follows", "Remove one of my followers", { access: "member", errors: [404] }),
+    operation("Follows", "Remove one of my followers", { access: "member", success: FollowerCount, errors: [404] }),
     member,
     async (c) => c.json(await removeFollower(c.var.services, c.var.viewer, c.req.param("userId"))),
   )
   .get(
     "/following/:userId",
-    operation("Follows", "Whom a member follows", { access: "optional", errors: [403, 404] }),
+    operation("Follows", "Whom a member follows", {
+      access: "optional",
+      success: z.array(UserSummary),
+      errors: [404],
+    }),
     async (c) => c.json((await followList(c.var.services, c.req.param("userId"), "following")).users),
   )
   .post(
@@ -56,7 +78,8 @@ export const followsApi = new Hono<MemberEnv>()
     operation("Follows", "Follow a member, or ask to", {
       access: "member",
       status: 201,
-      alsoSucceeds: [202],
+      success: Followed,
+      alsoSucceeds: { 202: FollowRequested },
       errors: [400, 403, 404, 409],
     }),
     member,
@@ -67,7 +90,11 @@ export const followsApi = new Hono<MemberEnv>()
   )
   .delete(
     "/:userId",
-    operation("Follows", "Unfollow a member", { access: "member", errors: [404] }),
+    operation("Follows", "Unfollow a member, or cancel my request", {
+      access: "member",
+      success: Unfollowed,
+      errors: [400, 404],
+    }),
     member,
     async (c) => c.json(await unfollow(c.var.services, c.var.viewer, c.req.param("userId"))),
   );

@@ -1,9 +1,11 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { pageNumber } from "../../core/connections/index.ts";
 import { fileReport, listCases, reportSchema, resolveCase, resolveSchema } from "../../core/moderation/index.ts";
 import { readJson } from "../body.ts";
 import { type MemberEnv, member, moderator } from "../middleware/member.ts";
 import { operation } from "../openapi/describe.ts";
+import { ReportCase, ReportFiled, Resolution } from "../openapi/shapes.ts";
 
 /** API.md "Reports and moderation": members report, moderators work the queue. */
 export const reportsApi = new Hono<MemberEnv>().post(
@@ -12,6 +14,7 @@ export const reportsApi = new Hono<MemberEnv>().post(
     access: "member",
     status: 201,
     body: reportSchema,
+    success: ReportFiled,
     errors: [400, 404, 409, 429],
   }),
   member,
@@ -25,6 +28,7 @@ export const moderationApi = new Hono<MemberEnv>()
     operation("Moderation", "The report queue", {
       access: "moderator",
       query: { status: "open or resolved", page: "Page number from 1" },
+      success: z.array(ReportCase),
       errors: [400],
     }),
     async (c) =>
@@ -32,6 +36,11 @@ export const moderationApi = new Hono<MemberEnv>()
   )
   .post(
     "/reports/:id/resolve",
-    operation("Moderation", "Resolve a report", { access: "moderator", body: resolveSchema, errors: [400, 404] }),
+    operation("Moderation", "Resolve a report", {
+      access: "moderator",
+      body: resolveSchema,
+      success: Resolution,
+      errors: [400, 404],
+    }),
     async (c) => c.json(await resolveCase(c.var.services, c.var.viewer, c.req.param("id"), await readJson(c))),
   );

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../context.ts";
 import { pageNumber, personWithConnections } from "../../core/connections/index.ts";
 import { operation } from "../openapi/describe.ts";
+import { PersonPage } from "../openapi/shapes.ts";
 
 /** The catalog's people (directors, actors, authors) by slug; members are `/users`. */
 export const peopleApi = new Hono<AppEnv>().get(
@@ -9,6 +10,7 @@ export const peopleApi = new Hono<AppEnv>().get(
   operation("People", "A director, actor or author with their connections", {
     access: "optional",
     query: { page: "Page number from 1" },
+    success: PersonPage,
     errors: [404],
   }),
   async (c) => {

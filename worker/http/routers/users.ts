@@ -19,9 +19,8 @@ import {
 } from "../../core/people/index.ts";
 import { readFieldsAndFiles, readJson } from "../body.ts";
 import { type MemberEnv, member } from "../middleware/member.ts";
-import { authRateLimit } from "../middleware/rate-limit.ts";
 import { operation } from "../openapi/describe.ts";
-import { Me, Message, Profile, UserSummary } from "../openapi/shapes.ts";
+import { AccountExport, Connection, Me, Message, PasswordChanged, Profile, UserSummary } from "../openapi/shapes.ts";
 
 export const usersApi = new Hono<MemberEnv>()
   .get("/", operation("Users", "Public members", { success: z.array(UserSummary) }), async (c) =>
@@ -32,7 +31,10 @@ export const usersApi = new Hono<MemberEnv>()
   )
   .get(
     "/me/export",
-    operation("Users", "Download everything I have put in", { access: "member" }),
+    operation("Users", "Download everything I have put in (an attachment)", {
+      access: "member",
+      success: AccountExport,
+    }),
     member,
     async (c) => {
       const { filename, data } = await exportAccount(c.var.services, c.var.viewer);
@@ -48,14 +50,17 @@ export const usersApi = new Hono<MemberEnv>()
       errors: [400, 429],
     }),
     member,
-    authRateLimit,
     async (c) => c.json(await deleteAccount(c.var.services, c.var.viewer, await readJson(c))),
   )
   .put(
     "/password",
-    operation("Users", "Change my password", { access: "member", body: changePasswordSchema, errors: [400, 429] }),
+    operation("Users", "Change my password", {
+      access: "member",
+      body: changePasswordSchema,
+      success: PasswordChanged,
+      errors: [400, 429],
+    }),
     member,
-    authRateLimit,
     async (c) => c.json(await changePassword(c.var.services, c.var.viewer, await readJson(c))),
   )
   .put(
@@ -80,7 +85,11 @@ export const usersApi = new Hono<MemberEnv>()
   )
   .get(
     "/:id/connections",
-    operation("Users", "A member's connections", { access: "optional", errors: [403, 404] }),
+    operation("Users", "A member's connections", {
+      access: "optional",
+      success: z.array(Connection),
+      errors: [404],
+    }),
     async (c) => c.json(await userConnections(c.var.services, c.req.param("id"))),
   )
   .get(

@@ -2,7 +2,8 @@ import type { LookupType } from "../../rules/index.ts";
 import type { bookExternalIds, movieExternalIds } from "../catalog.ts";
 
 /** API.md "Catalog with identity": where a candidate came from. */
-export type LookupSourceName = "local" | "tmdb" | "openlibrary" | "wikidata";
+export const LOOKUP_SOURCES = ["local", "tmdb", "openlibrary", "wikidata"] as const;
+export type LookupSourceName = (typeof LOOKUP_SOURCES)[number];
 
 /**
  * A suggestion's external ids as the API shows a work's (only those it has). Strings: a TMDB id is a number

@@ -1,0 +1,1 @@
+export { loader } from "./staged-upload.server.ts";

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { latestUpdate } from "../../app/updates.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
+import { api, cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
+
+// The edge cache (decision 039): visitors' pages and anonymous API answers are kept in caches.default under the
+// content version; members and unknown cookies pass by it; a write visitors could see is seen at once.
+
+let app: TestApp;
+let author: Awaited<ReturnType<typeof registerUser>>;
+let authorCookie: string;
+
+beforeAll(async () => {
+  app = await startTestApp({ seed: true });
+  author = await registerUser(app);
+  authorCookie = cookieFrom(await postForm(app, "/login", { email: author.email, password: "password123" }));
+});
+afterAll(() => app?.close());
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(app.url + path, {
+    headers: { "CF-Connecting-IP": nextClientAddress(), ...headers },
+    redirect: "manual",
+  });
+  const body = await response.text();
+  return { status: response.status, headers: response.headers, body, cache: response.headers.get("X-Edge-Cache") };
+}
+
+const nonceIn = (html: string) => /<script[^>]*nonce="([^"]+)"/.exec(html)?.[1];
+const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+async function post(context: string) {
+  const response = await api(app, "POST", "/connections", {
+    token: author.token,
+    body: { movieTitle: `Film for ${context}`, bookTitle: `Book for ${context}`, context },
+  });
+  expect(response.status).toBe(201);
+  return response.body._id as string;
+}
+
+describe("a visitor's page", () => {
+  it("is rendered once, then served from the edge cache with this request's own nonce", async () => {
+    const first = await get("/about");
+    expect(first.status).toBe(200);
+    expect(["miss", "hit"]).toContain(first.cache);
+    expect(first.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=30, stale-while-revalidate=120");
+    const second = await get("/about");
+    expect(second.cache).toBe("hit");
+    expect(second.headers.get("ETag")).toBe(first.headers.get("ETag"));
+    // The same page, but a nonce of its own, in the scripts and in the CSP alike.
+    expect(nonceIn(second.body)).toBe(nonceOf(second.headers.get("Content-Security-Policy")));
+    expect(nonceIn(second.body)).not.toBe(nonceIn(first.body));
+    expect(second.body.replaceAll(nonceIn(second.body)!, "")).toBe(first.body.replaceAll(nonceIn(first.body)!, ""));
+  });
+
+  it("answers a conditional GET with 304 and no body, without a CSP that would replace the stored one", async () => {
+    const page = await get("/about");
+    const again = await get("/about", { "If-None-Match": page.headers.get("ETag")! });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.get("ETag")).toBe(page.headers.get("ETag"));
+    expect(again.headers.get("Content-Security-Policy")).toBeNull();
+  });
+
+  it("is kept per What's New dismissal, and passes by the cache with a cookie it does not know", async () => {
+    const banner = 'class="whats-new';
+    const open = await get("/about");
+    expect(open.body).toContain(banner);
+    const cookie = { Cookie: `dismissedUpdateBatchId=${latestUpdate.id}` };
+    const dismissed = await get("/about", cookie);
+    expect(dismissed.cache).toBe("miss");
+    expect(dismissed.body).not.toContain(banner);
+    expect((await get("/about", cookie)).cache).toBe("hit");
+    expect((await get("/about")).body).toContain(banner);
+
+    const unknown = await get("/about", { Cookie: "someone-elses=cookie" });
+    expect(unknown.cache).toBe("bypass");
+    expect(unknown.headers.get("Cache-Control")).toBe("private, no-cache");
+  });
+});
+
+describe("a member", () => {
+  it("never receives a visitor's kept page, and their own is never kept", async () => {
+    const visitor = await get("/");
+    expect((await get("/")).cache).toBe("hit");
+    expect(visitor.body).not.toContain(author.username);
+
+    const member = await get("/", { Cookie: authorCookie });
+    expect(member.cache).toBe("bypass");
+    expect(member.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(member.body).toContain(author.username);
+    expect(member.body).toContain('class="has-sidebar"');
+
+    const after = await get("/");
+    expect(after.cache).toBe("hit");
+    expect(after.body).not.toContain(author.username);
+    expect(after.body).not.toContain('class="has-sidebar"');
+  });
+
+  it("gets a 304 for their own page when it has not changed, still private", async () => {
+    const page = await get("/settings", { Cookie: authorCookie });
+    expect(page.status).toBe(200);
+    const again = await get("/settings", { Cookie: authorCookie, "If-None-Match": page.headers.get("ETag")! });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("Cache-Control")).toBe("private, no-cache");
+  });
+
+  it("with a token passes by the API's cache, while anonymous API answers are kept", async () => {
+    await api(app, "GET", "/connections/popular-tags");
+    const anonymous = await api(app, "GET", "/connections/popular-tags");
+    expect(anonymous.headers.get("X-Edge-Cache")).toBe("hit");
+    const withToken = await api(app, "GET", "/connections/popular-tags", { token: author.token });
+    expect(withToken.headers.get("X-Edge-Cache")).toBe("bypass");
+    expect(withToken.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect((await api(app, "GET", "/health")).headers.get("X-Edge-Cache")).toBe("bypass");
+  });
+});
+
+describe("a write visitors could see", () => {
+  it("shows a new connection to visitors at once, on the feed and in the API", async () => {
+    await get("/");
+    expect((await get("/")).cache).toBe("hit");
+    await api(app, "GET", "/connections");
+    const context = "A freshly cached-out connection.";
+    await post(context);
+    const feed = await get("/");
+    expect(feed.cache).toBe("miss");
+    expect(feed.body).toContain(context);
+    const listed = await api(app, "GET", "/connections");
+    expect(listed.body.connections[0].context).toBe(context);
+  });
+
+  it("takes a deleted connection away at once", async () => {
+    const context = "A connection about to be deleted.";
+    const id = await post(context);
+    expect((await get(`/connections/${id}`)).status).toBe(200);
+    expect((await get(`/connections/${id}`)).cache).toBe("hit");
+    expect((await get("/")).body).toContain(context);
+    expect((await api(app, "DELETE", `/connections/${id}`, { token: author.token })).status).toBe(200);
+    expect((await get(`/connections/${id}`)).status).toBe(404);
+    expect((await get("/")).body).not.toContain(context);
+  });
+
+  it("takes a member's connections away at once when they turn private", async () => {
+    const member = await registerUser(app);
+    const context = "Soon to be private.";
+    const created = await api(app, "POST", "/connections", {
+      token: member.token,
+      body: { movieTitle: "Privacy Film", bookTitle: "Privacy Book", context },
+    });
+    const id = created.body._id as string;
+    expect((await get("/")).body).toContain(context);
+    expect((await get(`/connections/${id}`)).cache).toMatch(/miss|hit/);
+    expect((await get(`/connections/${id}`)).cache).toBe("hit");
+    const updated = await api(app, "PUT", "/users/profile", { token: member.token, body: { isPrivate: true } });
+    expect(updated.status).toBe(200);
+    expect((await get("/")).body).not.toContain(context);
+    expect((await get(`/connections/${id}`)).status).toBe(404);
+  });
+});

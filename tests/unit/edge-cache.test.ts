@@ -1,0 +1,169 @@
+import { Hono } from "hono";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AppEnv, RequestServices } from "../../worker/context.ts";
+import { edgeCache } from "../../worker/http/edge-cache/middleware.ts";
+import { etagMatches, freshness, storagePolicy, visitorVariant, weakEtag } from "../../worker/http/edge-cache/rules.ts";
+
+const ORIGIN = "https://moviebooks.example";
+
+describe("which requests the edge cache may answer", () => {
+  const request = (headers: Record<string, string> = {}, method = "GET") =>
+    new Request(`${ORIGIN}/`, { method, headers });
+
+  it("keeps a visitor's page per cookie it is rendered from, and an API answer per origin", () => {
+    expect(visitorVariant(request(), "page")).toBe("");
+    expect(visitorVariant(request({ Cookie: "dismissedUpdateBatchId=2026-11" }), "page")).toBe(
+      "dismissedUpdateBatchId=2026-11",
+    );
+    expect(visitorVariant(request(), "api")).toBe("origin=");
+    expect(visitorVariant(request({ Origin: "https://app.example" }), "api")).toBe("origin=https://app.example");
+  });
+
+  it("passes members, tokens, unknown cookies and other methods by", () => {
+    expect(visitorVariant(request({ Cookie: "mb_session=token" }), "page")).toBeNull();
+    expect(visitorVariant(request({ Cookie: "dismissedUpdateBatchId=x; mb_session=token" }), "page")).toBeNull();
+    expect(visitorVariant(request({ Cookie: "flash=Saved" }), "page")).toBeNull();
+    expect(visitorVariant(request({ Authorization: "Bearer token" }), "api")).toBeNull();
+    expect(visitorVariant(request({ Cookie: "dismissedUpdateBatchId=x" }), "api")).toBeNull();
+    expect(visitorVariant(request({}, "POST"), "page")).toBeNull();
+  });
+});
+
+describe("how long an answer may be kept", () => {
+  it("reads s-maxage before max-age, and stale-while-revalidate", () => {
+    expect(storagePolicy("public, max-age=0, s-maxage=30, stale-while-revalidate=120")).toEqual({
+      maxAge: 30,
+      staleWhileRevalidate: 120,
+    });
+    expect(storagePolicy("public, max-age=300")).toEqual({ maxAge: 300, staleWhileRevalidate: 0 });
+  });
+
+  it("keeps nothing private, unstorable, unshared or without a lifetime", () => {
+    for (const header of [null, "", "private, max-age=60", "no-store", "public, no-cache, max-age=60", "max-age=60"]) {
+      expect(storagePolicy(header), String(header)).toBeNull();
+    }
+    expect(storagePolicy("public, max-age=0")).toBeNull();
+  });
+
+  it("serves fresh, then stale while it fetches again, then nothing", () => {
+    const policy = { maxAge: 30, staleWhileRevalidate: 120 };
+    expect(freshness(0, policy)).toBe("fresh");
+    expect(freshness(29.9, policy)).toBe("fresh");
+    expect(freshness(30, policy)).toBe("stale");
+    expect(freshness(149.9, policy)).toBe("stale");
+    expect(freshness(150, policy)).toBe("expired");
+  });
+});
+
+describe("ETags", () => {
+  it("leave the nonce out, so two renders of the same page match", async () => {
+    const first = await weakEtag('<script nonce="aaa">x</script>', "aaa");
+    expect(first).toMatch(/^W\/"[\w-]+"$/);
+    expect(await weakEtag('<script nonce="bbb">x</script>', "bbb")).toBe(first);
+    expect(await weakEtag('<script nonce="bbb">y</script>', "bbb")).not.toBe(first);
+  });
+
+  it("match If-None-Match weakly, in lists and as *", () => {
+    expect(etagMatches('W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"x", W/"abc"', 'W/"abc"')).toBe(true);
+    expect(etagMatches("*", 'W/"abc"')).toBe(true);
+    expect(etagMatches('W/"abd"', 'W/"abc"')).toBe(false);
+    expect(etagMatches(null, 'W/"abc"')).toBe(false);
+  });
+});
+
+/** The Cache API as workerd has it, by URL, honoring nothing but what the middleware relies on. */
+class MemoryCache {
+  entries = new Map<string, Response>();
+  async match(key: string) {
+    return this.entries.get(key)?.clone();
+  }
+  async put(key: string, response: Response) {
+    this.entries.set(key, response.clone());
+  }
+  async delete(key: string) {
+    return this.entries.delete(key);
+  }
+}
+
+describe("the edge cache middleware", () => {
+  let cache: MemoryCache;
+  let renders: number;
+  let background: Promise<unknown>[];
+  let app: Hono<AppEnv>;
+  const ctx = () => ({
+    waitUntil: (promise: Promise<unknown>) => background.push(promise),
+    passThroughOnException() {},
+  });
+  const fetchApp = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await app.request(`${ORIGIN}${path}`, { headers }, {}, ctx() as never);
+    await Promise.all(background);
+    return { cache: response.headers.get("X-Edge-Cache"), body: await response.text() };
+  };
+
+  beforeEach(() => {
+    cache = new MemoryCache();
+    vi.stubGlobal("caches", { default: cache });
+    // The version this data center last read, so no database is asked.
+    cache.entries.set(`${ORIGIN}/_edge/content-version`, new Response("7"));
+    renders = 0;
+    background = [];
+    app = new Hono<AppEnv>();
+    app.use("*", async (c, next) => {
+      c.set("services", { nonce: "nonce" } as RequestServices);
+      await next();
+    });
+    app.use(
+      "*",
+      edgeCache((request, env, executionCtx) => app.fetch(request, env, executionCtx)),
+    );
+    app.get("/page", (c) => c.html(`render ${++renders}`));
+    app.get("/short", (c) =>
+      c.html(`render ${++renders}`, 200, { "Cache-Control": "public, s-maxage=1, stale-while-revalidate=60" }),
+    );
+    app.get("/cookie", (c) => c.html(`render ${++renders}`, 200, { "Set-Cookie": "flash=Saved" }));
+    app.get("/secret", (c) => c.html(`render ${++renders}`, 200, { "Cache-Control": "no-store" }));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("keeps a visitor's page under the content version", async () => {
+    expect(await fetchApp("/page")).toEqual({ cache: "miss", body: "render 1" });
+    expect(await fetchApp("/page")).toEqual({ cache: "hit", body: "render 1" });
+    expect([...cache.entries.keys()]).toContain(`${ORIGIN}/_edge/page/7//page`);
+  });
+
+  it("never keeps an answer that sets a cookie or says no-store", async () => {
+    expect(await fetchApp("/cookie")).toEqual({ cache: "bypass", body: "render 1" });
+    expect(await fetchApp("/cookie")).toEqual({ cache: "bypass", body: "render 2" });
+    expect(await fetchApp("/secret")).toEqual({ cache: "bypass", body: "render 3" });
+    expect(await fetchApp("/secret")).toEqual({ cache: "bypass", body: "render 4" });
+  });
+
+  it("neither serves nor keeps a member's page", async () => {
+    await fetchApp("/page");
+    expect(await fetchApp("/page", { Cookie: "mb_session=token" })).toEqual({ cache: "bypass", body: "render 2" });
+    expect(await fetchApp("/page")).toEqual({ cache: "hit", body: "render 1" });
+  });
+
+  it("serves a stale page while it renders it again, then the new one", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    expect(await fetchApp("/short")).toEqual({ cache: "miss", body: "render 1" });
+    vi.setSystemTime(Date.now() + 2000);
+    expect(await fetchApp("/short")).toEqual({ cache: "stale", body: "render 1" });
+    expect(renders).toBe(2);
+    expect(await fetchApp("/short")).toEqual({ cache: "hit", body: "render 2" });
+    vi.setSystemTime(Date.now() + 120_000);
+    expect(await fetchApp("/short")).toEqual({ cache: "miss", body: "render 3" });
+  });
+
+  it("forgets the content version after a write, so the next visitor reads it again", async () => {
+    app.post("/write", (c) => c.text("written"));
+    await app.request(`${ORIGIN}/write`, { method: "POST" }, {}, ctx() as never);
+    await Promise.all(background);
+    expect(cache.entries.has(`${ORIGIN}/_edge/content-version`)).toBe(false);
+  });
+});

@@ -1,0 +1,196 @@
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../../context.ts";
+import { contentVersionRead } from "../../db/content-version.ts";
+import type { Env } from "../../env.ts";
+import {
+  type CacheKind,
+  etagMatches,
+  freshness,
+  isTextAnswer,
+  PRIVATE_CONTENT,
+  PUBLIC_CONTENT,
+  storagePolicy,
+  visitorVariant,
+  weakEtag,
+} from "./rules.ts";
+
+/**
+ * The edge cache (decision 039): visitors' pages and anonymous API answers kept in the data center's cache
+ * (`caches.default`), under the content version they were rendered at, so that a write visitors could see (every
+ * such write raises the version, migrations/0022) makes them unreachable. Members and requests with cookies it does
+ * not know always pass by it. Every text answer gets a weak ETag and a conditional GET a 304.
+ */
+
+/** How the answer was made, for tests, the benchmark and whoever reads the headers. */
+export const EDGE_CACHE_HEADER = "X-Edge-Cache";
+/**
+ * How long this data center trusts the content version it last read, when the write happened elsewhere (another
+ * data center, the admin CLI): the longest a cached visitor page outlives a write made there. A write made through
+ * this data center forgets it at once.
+ */
+export const CONTENT_VERSION_SECONDS = 5;
+
+// What a kept answer carries for the cache's own use, removed before it is served.
+const STORED_AT = "X-Edge-Stored-At";
+const STORED_NONCE = "X-Edge-Nonce";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** This data center's cache (the DOM's `CacheStorage` type, which the project also loads, lacks `default`). */
+const edge = () => (caches as CacheStorage & { default: Cache }).default;
+
+/** The requests made to fetch a stale answer again in the background: they skip the lookup and store what they get. */
+const refreshes = new WeakSet<Request>();
+
+type AppFetch = (request: Request, env: Env, ctx: Context<AppEnv>["executionCtx"]) => Response | Promise<Response>;
+
+/** The middleware; `appFetch` is the whole app, which a stale answer's background refresh runs again. */
+export function edgeCache(appFetch: AppFetch) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const request = c.req.raw;
+    const path = c.req.path;
+    if (!SAFE_METHODS.has(request.method)) {
+      await next();
+      // Whatever this wrote raised the version; the next visitor here reads it instead of waiting it out.
+      c.executionCtx.waitUntil(edge().delete(versionKey(request)));
+      return;
+    }
+    if (request.method !== "GET" || path.startsWith("/images/")) return next();
+    const kind: CacheKind = path === "/api" || path.startsWith("/api/") ? "api" : "page";
+    const variant = visitorVariant(request, kind);
+    if (variant === null) {
+      await next();
+      c.res = await withEtag(c, privately(c.res));
+      c.res.headers.set(EDGE_CACHE_HEADER, "bypass");
+      return;
+    }
+
+    const version = await contentVersion(c);
+    if (version === null) return next(); // no version, no cache: the app answers as it would without one
+    const key = cacheKey(request, kind, version, variant);
+    if (!refreshes.has(request)) {
+      const kept = await edge().match(key);
+      const served = kept && (await serveKept(c, kind, kept, appFetch));
+      if (served) return served;
+    }
+
+    await next();
+    if (!isTextAnswer(c.res)) return;
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", PUBLIC_CONTENT);
+    const policy = c.res.headers.has("Set-Cookie") ? null : storagePolicy(c.res.headers.get("Cache-Control"));
+    c.res = await withEtag(c, c.res);
+    c.res.headers.set(EDGE_CACHE_HEADER, policy ? "miss" : "bypass");
+    if (!policy || c.res.status !== 200) return;
+    c.res.headers.append("Vary", varyOn(kind));
+    const kept = c.res.clone();
+    kept.headers.delete("Vary"); // the key says what the answer varies on
+    kept.headers.set(STORED_AT, String(Date.now()));
+    kept.headers.set(STORED_NONCE, c.var.services.nonce);
+    kept.headers.delete(EDGE_CACHE_HEADER);
+    // The cache's own lifetime covers the stale window; freshness is decided from STORED_AT.
+    kept.headers.set("Cache-Control", `public, max-age=${policy.maxAge + policy.staleWhileRevalidate}`);
+    kept.headers.set("X-Edge-Cache-Control", c.res.headers.get("Cache-Control") ?? PUBLIC_CONTENT);
+    c.executionCtx.waitUntil(edge().put(key, kept));
+  });
+}
+
+/**
+ * A kept answer as this request gets it (a 304 when its ETag matches), with this request's nonce in place of the one
+ * it was rendered with, or null when it is too old to serve. A stale one is fetched again in the background.
+ */
+async function serveKept(
+  c: Context<AppEnv>,
+  kind: CacheKind,
+  kept: Response,
+  appFetch: AppFetch,
+): Promise<Response | null> {
+  const cacheControl = kept.headers.get("X-Edge-Cache-Control") ?? PUBLIC_CONTENT;
+  const policy = storagePolicy(cacheControl);
+  const age = Math.max(0, (Date.now() - Number(kept.headers.get(STORED_AT))) / 1000);
+  const state = policy ? freshness(age, policy) : "expired";
+  if (state === "expired") return null;
+  if (state === "stale") {
+    const refresh = new Request(c.req.raw.url, { headers: c.req.raw.headers });
+    refreshes.add(refresh);
+    // Its answer is stored by the refresh itself; nobody reads it here.
+    c.executionCtx.waitUntil(Promise.resolve(appFetch(refresh, c.env, c.executionCtx)).then(() => undefined));
+  }
+  const headers = new Headers(kept.headers);
+  const storedNonce = headers.get(STORED_NONCE) ?? "";
+  for (const name of [STORED_AT, STORED_NONCE, "X-Edge-Cache-Control"]) headers.delete(name);
+  headers.set("Cache-Control", cacheControl);
+  headers.set("Vary", varyOn(kind));
+  headers.set("Age", String(Math.floor(age)));
+  headers.set(EDGE_CACHE_HEADER, state === "fresh" ? "hit" : "stale");
+  const etag = headers.get("ETag");
+  if (etag && etagMatches(c.req.header("If-None-Match") ?? null, etag)) return notModified(headers);
+  const body = await kept.text();
+  const { nonce } = c.var.services;
+  return new Response(storedNonce ? body.replaceAll(storedNonce, nonce) : body, { status: 200, headers });
+}
+
+/** The same answer with a weak ETag, or a 304 when the request already has it. */
+async function withEtag(c: Context<AppEnv>, response: Response): Promise<Response> {
+  if (!isTextAnswer(response) || /no-store/.test(response.headers.get("Cache-Control") ?? "")) return response;
+  const body = await response.text();
+  const headers = new Headers(response.headers);
+  const etag = await weakEtag(body, c.var.services.nonce);
+  headers.set("ETag", etag);
+  if (etagMatches(c.req.header("If-None-Match") ?? null, etag)) return notModified(headers);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** RFC 9110: a 304 carries the validators and caching headers of the 200 it stands for, and no body. */
+function notModified(headers: Headers): Response {
+  const kept = new Headers();
+  for (const name of ["ETag", "Cache-Control", "Vary", "Age", EDGE_CACHE_HEADER]) {
+    const value = headers.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  return new Response(null, { status: 304, headers: kept });
+}
+
+/**
+ * What else a shared cache downstream must key a kept answer by: a visitor's page by the cookies (a member's
+ * differs), an anonymous API answer by the token.
+ */
+const varyOn = (kind: CacheKind) => (kind === "api" ? "Authorization" : "Cookie");
+
+/** A member's answer is theirs alone, whatever the route said about sharing it. */
+function privately(response: Response): Response {
+  const cacheControl = response.headers.get("Cache-Control");
+  if (cacheControl && /no-store|private/.test(cacheControl)) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", PRIVATE_CONTENT);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * The content version this data center last read (`CONTENT_VERSION_SECONDS` at most), else the database's; null
+ * when neither answers (the database is unreachable: the app's own outage answer follows).
+ */
+async function contentVersion(c: Context<AppEnv>): Promise<number | null> {
+  const key = versionKey(c.req.raw);
+  const kept = await edge().match(key);
+  if (kept) return Number(await kept.text());
+  try {
+    const version = await contentVersionRead(c.var.services.db);
+    const entry = new Response(String(version), {
+      headers: { "Cache-Control": `public, max-age=${CONTENT_VERSION_SECONDS}` },
+    });
+    c.executionCtx.waitUntil(edge().put(key, entry));
+    return version;
+  } catch (error) {
+    console.error("Could not read the content version; answering without the edge cache", error);
+    return null;
+  }
+}
+
+const versionKey = (request: Request) => `${new URL(request.url).origin}/_edge/content-version`;
+
+/** Where an answer is kept: this site's origin, the version, the variant, then the request's own path and query. */
+function cacheKey(request: Request, kind: CacheKind, version: number, variant: string): string {
+  const url = new URL(request.url);
+  return `${url.origin}/_edge/${kind}/${version}/${encodeURIComponent(variant)}${url.pathname}${url.search}`;
+}
