@@ -80,7 +80,7 @@ export default function EditConnection({ loaderData, actionData }: Route.Compone
           />
           <SpoilerCheckbox
             name="contextSpoiler"
-            label={SPOILER_TEXT.contextField}
+            label={SPOILER_TEXT.field}
             defaultChecked={values ? isTicked(values.contextSpoiler) : connection.contextSpoiler}
           />
           {textOnly ? null : <KindField defaultValue={values?.kind ?? connection.kind} {...rules.field("kind")} />}

@@ -178,7 +178,7 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
             />
             <SpoilerCheckbox
               name="contextSpoiler"
-              label={SPOILER_TEXT.contextField}
+              label={SPOILER_TEXT.field}
               defaultChecked={isTicked(values.contextSpoiler)}
             />
             <KindField defaultValue={values.kind} {...rules.field("kind")} />

@@ -114,7 +114,7 @@ describe.each(javaScriptModes)("feeds, spoilers and notification groups ($name)"
 
       // A new comment marked as a spoiler comes back closed.
       await page.getByLabel("Add a comment").fill("My own reveal");
-      await page.getByLabel(SPOILER_TEXT.commentField).check();
+      await page.getByLabel(SPOILER_TEXT.field).check();
       await page.getByRole("button", { name: "Post comment" }).click();
       const mine = page.locator(".comment", { hasText: "My own reveal" });
       await mine.waitFor();

@@ -155,7 +155,7 @@ describe("spoilers on pages", () => {
     expect(spoilers(feed)).toHaveLength(1);
     expect(spoilers(feed)[0]).toContain(SECRET);
     const detail = await page(`/connections/${pair._id}`, reader.cookie);
-    expect(checkbox(detail, "spoiler")).toEqual({ checked: false, label: SPOILER_TEXT.commentField });
+    expect(checkbox(detail, "spoiler")).toEqual({ checked: false, label: SPOILER_TEXT.field });
     // Without JavaScript: a ticked box makes a spoiler comment, an unticked edit box clears it.
     const posted = await postForm(
       app,
@@ -181,9 +181,9 @@ describe("spoilers on pages", () => {
     expect(after.find((comment) => comment._id === secret._id)?.spoiler).toBe(false);
     // The edit page shows the box ticked, and saving it unticked clears the flag.
     const edit = await page(`/connections/${pair._id}/edit`, author.cookie);
-    expect(checkbox(edit, "contextSpoiler")).toEqual({ checked: true, label: SPOILER_TEXT.contextField });
+    expect(checkbox(edit, "contextSpoiler")).toEqual({ checked: true, label: SPOILER_TEXT.field });
     const create = await page("/create", author.cookie);
-    expect(checkbox(create, "contextSpoiler")).toEqual({ checked: false, label: SPOILER_TEXT.contextField });
+    expect(checkbox(create, "contextSpoiler")).toEqual({ checked: false, label: SPOILER_TEXT.field });
   });
 
   it("Atom feeds say the context is hidden instead of quoting it", async () => {

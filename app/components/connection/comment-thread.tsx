@@ -113,7 +113,7 @@ function AddComment({
       />
       <SpoilerCheckbox
         name="spoiler"
-        label={SPOILER_TEXT.commentField}
+        label={SPOILER_TEXT.field}
         defaultChecked={Boolean(posted?.values?.spoiler)}
       />
       <div className="comment-form__footer">
@@ -224,7 +224,7 @@ function CommentItem({
             />
             <SpoilerCheckbox
               name="spoiler"
-              label={SPOILER_TEXT.commentField}
+              label={SPOILER_TEXT.field}
               defaultChecked={failedHere ? Boolean(failedHere.values?.spoiler) : comment.spoiler}
               onChange={(event) => setSpoiler(event.currentTarget.checked)}
             />

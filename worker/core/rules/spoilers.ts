@@ -4,10 +4,11 @@
  * page (previews, JSON-LD, share images and text, Atom feeds) never carries it and says it is hidden instead.
  */
 export const SPOILER_TEXT = {
-  /** The checkbox beside a connection's context on create and edit. */
-  contextField: "The context contains spoilers",
-  /** The checkbox under a comment's box. */
-  commentField: "Contains spoilers",
+  /**
+   * The checkbox under a connection's context (create, edit) and under a comment's box. It sits right below the text
+   * it marks, so it does not name it: a label holding "context" would also answer to the Context field's name.
+   */
+  field: "Contains spoilers",
   show: "Show spoiler",
   hide: "Hide spoiler",
   /** Where a preview or feed would have quoted the text. */
