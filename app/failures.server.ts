@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import type { RequestServices } from "../worker/context.ts";
 import { apiErrorBody, knownFailure, pageError, userFailure } from "../worker/core/errors.ts";
 
 export { knownFailure, userFailure };
@@ -17,14 +18,19 @@ export function formFailure<Values>(error: unknown, values: Values, fallback?: s
 /**
  * A create or edit form whose save failed, for any reason: the message at its field, with what was submitted and
  * what the form kept (its images) so the page shows it all again. A failure that is not the member's (the database
- * unreachable, a bug) is logged and answered with the page's own message (`fallback`, SPEC.md §8) and a 500, so the
- * form is never lost to an error page.
+ * unreachable, a bug) is logged and answered with the page's own message (`fallback`, SPEC.md §8) and a 503 during
+ * an outage (decision 029) or a 500, so the form is never lost to an error page.
  */
-export function saveFailure<Reply extends object>(error: unknown, reply: Reply, fallback: string) {
+export function saveFailure<Reply extends object>(
+  services: Pick<RequestServices, "databaseUnreachable">,
+  error: unknown,
+  reply: Reply,
+  fallback: string,
+) {
   const failure = knownFailure(error);
   if (!failure) {
     console.error("A save failed", error);
-    return data({ error: fallback, ...reply }, { status: 500 });
+    return data({ error: fallback, ...reply }, { status: services.databaseUnreachable() ? 503 : 500 });
   }
   return data({ ...pageError(failure, fallback), ...reply }, { status: failure.status });
 }

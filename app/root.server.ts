@@ -67,7 +67,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     const before = refusalOf(services);
     if (before) errorPage(before);
     const response = await next();
-    if (services.databaseUnreachable()) errorPage(unavailable());
+    // A form that answered the outage itself (its 503 page keeps everything typed, decision 030) stays; any other
+    // page met by an outage is the error page.
+    if (services.databaseUnreachable() && response.status !== 503) errorPage(unavailable());
     return response;
   },
 ];

@@ -1,12 +1,12 @@
 import { parse, serialize } from "hono/utils/cookie";
+import { THEME_COOKIE } from "../worker/core/rules/index.ts";
 import { type PinnedTheme, pinnedTheme, type ThemeChoice } from "./theme.ts";
 
 /**
  * The theme cookie (decision 035). This is the only place a request's theme is read: the root loader renders it as
- * `data-theme` on <html>, and an edge cache of pages must add `themeOf(request)` to its key, since it is the one
- * thing in a visitor's page that the cookie changes. Without the cookie the page follows `prefers-color-scheme`.
+ * `data-theme` on <html>. The edge cache keeps a visitor's page per value of the cookie (`VISITOR_PAGE_COOKIES`).
+ * Without the cookie the page follows `prefers-color-scheme`.
  */
-export const THEME_COOKIE = "theme";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The theme the request's cookie pins, or null (no cookie, or not one of the two themes): follow the system. */

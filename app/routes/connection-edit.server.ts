@@ -50,7 +50,7 @@ export async function action({ request, params, context, url }: Route.ActionArgs
     );
   } catch (error) {
     if (knownFailure(error)?.status === 403) return redirect(`/connections/${params.connectionId}`);
-    return saveFailure(error, reply(), SAVE_FAILED.edit);
+    return saveFailure(services, error, reply(), SAVE_FAILED.edit);
   }
   return redirectWithFlash(`/connections/${params.connectionId}`, "connectionSaved");
 }

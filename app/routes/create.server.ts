@@ -76,7 +76,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (knownFailure(error)?.status === 422) {
       return data({ error: IDEMPOTENCY_MESSAGES.formReused, ...reply(images) }, { status: 422 });
     }
-    return saveFailure(error, reply(images), SAVE_FAILED.create);
+    return saveFailure(services, error, reply(images), SAVE_FAILED.create);
   }
 }
 

@@ -141,6 +141,11 @@ const title = (html: string) => decode(html.match(/<title>([^<]*)<\/title>/)?.[1
 const canonical = (html: string) => decode(html.match(/<link rel="canonical" href="([^"]*)"/)?.[1] ?? "");
 const cardCount = (html: string) => html.match(/<article\b[^>]*\sclass="card(?: [^"]*)?"/g)?.length ?? 0;
 const h1s = (html: string) => html.match(/<h1[\s>]/g)?.length ?? 0;
+/** An attribute of the page's image with this alt text (attributes in any order). */
+const imageAttribute = (html: string, alt: string, attribute: string) => {
+  const tag = html.match(new RegExp(`<img\\b[^>]*\\balt="${alt}"[^>]*>`))?.[0] ?? "";
+  return decode(tag.match(new RegExp(`\\b${attribute}="([^"]*)"`))?.[1] ?? "");
+};
 
 describe("/search", () => {
   it("asks for a term when there is none, without running a query", async () => {
@@ -256,7 +261,11 @@ describe("/movies/:movieId", () => {
       /<dt>Starring<\/dt><dd><a [^>]*href="\/people\/amy-adams"[^>]*>Amy Adams<\/a>, <a [^>]*href="\/people\/jeremy-renner"[^>]*>Jeremy Renner<\/a><\/dd>/,
     );
     expect(page.text).toContain(MOVIE_SYNOPSIS.trim());
-    expect(page.html).toContain(`src="${movie.posterPath}" alt="Poster for Arrival"`);
+    // The poster's WebP copies (decision 036), the middle one as the fallback source.
+    expect(imageAttribute(page.html, "Poster for Arrival", "src")).toBe(`${movie.posterPath}/400.webp`);
+    expect(imageAttribute(page.html, "Poster for Arrival", "srcSet")).toBe(
+      [200, 400, 800].map((width) => `${movie.posterPath}/${width}.webp ${width}w`).join(", "),
+    );
     expect(page.text).toContain("Connections featuring this movie 2 connections");
     expect(cardCount(page.html)).toBe(2);
     const later = page.text.indexOf("Arrival & Stories of Your Life and Others");
@@ -333,7 +342,7 @@ describe("/books/:bookId", () => {
     expect(page.text).toContain("Published 1998");
     expect(page.text).toContain(BOOK_SYNOPSIS.trim());
     // No cover was uploaded: the placeholder, with alt text.
-    expect(page.html).toContain('src="/placeholder-cover.png" alt="Cover of Story of Your Life"');
+    expect(imageAttribute(page.html, "Cover of Story of Your Life", "src")).toBe("/placeholder-cover.png");
     expect(page.text).toContain("Connections featuring this book 1 connection");
     expect(cardCount(page.html)).toBe(1);
     expect(page.text).toContain("Arrival & Story of Your Life");

@@ -91,7 +91,10 @@ describe("the create page asks which work a title means", () => {
     expect(html).toContain("A different film (create a new one)");
     expect(html).toMatch(/Little Women<\/strong> \(1994\)<span class="which-work__maker">Gillian Armstrong/);
     expect(html).toMatch(/Little Women<\/strong> \(2019\)<span class="which-work__maker">Greta Gerwig/);
-    expect(html).toMatch(/<img src="http:\/\/127\.0\.0\.1:\d+\/images\/posters\/[0-9a-f]{24}\.png"/);
+    // A candidate's poster through its WebP copies (decision 036).
+    expect(html).toMatch(
+      /<img src="http:\/\/127\.0\.0\.1:\d+\/images\/posters\/[0-9a-f]{24}\.png\/400\.webp" srcSet="/,
+    );
     expect(html).toContain('src="/placeholder-poster.png"');
     // The chosen screenshot stays on the server for the answer (decision 030): the form names it, asks for nothing.
     expect(html).toMatch(/<input type="checkbox" name="keptScreenshot" checked="" value="[0-9a-f]{24}"/);

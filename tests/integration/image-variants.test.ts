@@ -335,12 +335,13 @@ describe("npm run images:variants", () => {
     expect(await copiesOf(legacy[1] ?? "")).toEqual(expectedCopies({ width: 1280, height: 720 }));
     expect(await copiesOf(orphan)).toEqual(expectedCopies({ width: 200, height: 300 }));
 
-    // The page's copy URLs now answer WebP, cached for good.
+    // The page's copy URLs now answer WebP, with the screenshot's own lifetime: a connection's images are kept for
+    // minutes, so a member turning private takes effect soon everywhere (decision 028).
     const images = imagesIn(await (await fetch(`${app.url}/connections/${posted._id}`)).text());
     const screenshot = images.find((image) => image.class === "card__screenshot");
     const copy = await fetch(screenshot?.src ?? "");
     expect(copy.headers.get("content-type")).toBe("image/webp");
-    expect(copy.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(copy.headers.get("cache-control")).toBe("public, max-age=300");
     await copy.arrayBuffer();
 
     const keys = await allKeys();

@@ -22,7 +22,7 @@ export {
   NEED_TITLES_OR_CONTEXT,
   SAVE_FAILED,
 } from "./connections.ts";
-export { DISMISSED_UPDATE_KEY, VISITOR_PAGE_COOKIES } from "./cookies.ts";
+export { DISMISSED_UPDATE_KEY, THEME_COOKIE, VISITOR_PAGE_COOKIES } from "./cookies.ts";
 export { CREATE_CONNECTION_FORM } from "./create-connection-form.ts";
 export { EDIT_CONNECTION_FORMS } from "./edit-connection-forms.ts";
 export { EXTERNAL_IDS, type ExternalIdKind } from "./external-ids.ts";

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../context.ts";
+import { connectDatabase } from "../../db/connection.ts";
 import { contentVersionRead } from "../../db/content-version.ts";
 import type { Env } from "../../env.ts";
 import {
@@ -168,14 +169,17 @@ function privately(response: Response): Response {
 
 /**
  * The content version this data center last read (`CONTENT_VERSION_SECONDS` at most), else the database's; null
- * when neither answers (the database is unreachable: the app's own outage answer follows).
+ * when neither answers (the database is unreachable: the app's own outage answer follows where a page needs it).
  */
 async function contentVersion(c: Context<AppEnv>): Promise<number | null> {
   const key = versionKey(c.req.raw);
   const kept = await edge().match(key);
   if (kept) return Number(await kept.text());
+  // Its own connection: a version that cannot be read leaves the page to answer as it would without the cache, and
+  // a page that needs no database (the about page) still answers during an outage (decision 029).
+  const probe = connectDatabase({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN });
   try {
-    const version = await contentVersionRead(c.var.services.db);
+    const version = await contentVersionRead(probe.db);
     const entry = new Response(String(version), {
       headers: { "Cache-Control": `public, max-age=${CONTENT_VERSION_SECONDS}` },
     });
@@ -184,6 +188,8 @@ async function contentVersion(c: Context<AppEnv>): Promise<number | null> {
   } catch (error) {
     console.error("Could not read the content version; answering without the edge cache", error);
     return null;
+  } finally {
+    probe.close();
   }
 }
 
