@@ -111,11 +111,7 @@ function AddComment({
         placeholder="Add to the discussion…"
         onChange={(event) => setText(event.currentTarget.value)}
       />
-      <SpoilerCheckbox
-        name="spoiler"
-        label={SPOILER_TEXT.field}
-        defaultChecked={Boolean(posted?.values?.spoiler)}
-      />
+      <SpoilerCheckbox name="spoiler" label={SPOILER_TEXT.field} defaultChecked={Boolean(posted?.values?.spoiler)} />
       <div className="comment-form__footer">
         <span className="field__hint">
           {text.length}/{COMMENT_MAX}
