@@ -1,5 +1,6 @@
 import type { ConnectionView } from "../worker/core/connections/index.ts";
 import { connectionTitle, memberName } from "../worker/core/rules/names.ts";
+import { quotableContext } from "../worker/core/rules/spoilers.ts";
 import { shorten } from "./snippet.ts";
 
 /**
@@ -95,7 +96,8 @@ export function connectionData(connection: ConnectionView, origin: string): Thin
     url,
     mainEntityOfPage: url,
     headline: shorten(title, HEADLINE_MAX - 1),
-    text: connection.context,
+    // A spoiler stays on the page, behind its "Show spoiler" (decision 032).
+    text: quotableContext(connection),
     datePublished: connection.createdAt,
     dateModified: connection.updatedAt,
     author: person(memberName(userRef), `${origin}/users/${userRef._id}`),

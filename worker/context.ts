@@ -24,6 +24,8 @@ export interface Viewer {
    */
   blockedIds: string[];
   blockedByIds: string[];
+  /** Whether the viewer follows anyone: the home page then opens on the Following feed (decision 031); same query. */
+  followsAnyone: boolean;
   /** Moderators work the report queue and see suspended members' content (decision 017). */
   role: "member" | "moderator";
   /** Open report cases (the sidebar's Moderation badge): moderators only, 0 for everyone else; same query. */

@@ -45,7 +45,7 @@ export async function action({ request, params, context, url }: Route.ActionArgs
       services,
       viewer,
       params.connectionId,
-      { ...fields, removeScreenshot: fields.removeScreenshot ?? "" },
+      { ...fields, removeScreenshot: fields.removeScreenshot ?? "", contextSpoiler: fields.contextSpoiler ?? "" },
       images,
     );
   } catch (error) {

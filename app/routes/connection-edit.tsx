@@ -3,12 +3,14 @@ import { Form, Link, useNavigation } from "react-router";
 import { KEPT_IMAGE_FIELDS } from "../../worker/core/rules/connections.ts";
 import { EDIT_CONNECTION_FORMS } from "../../worker/core/rules/edit-connection-forms.ts";
 import { connectionTitle } from "../../worker/core/rules/names.ts";
+import { isTicked, SPOILER_TEXT } from "../../worker/core/rules/spoilers.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { ImageField } from "../components/image-field.tsx";
 import { KindField } from "../components/kind-field.tsx";
 import { ResponsiveImage } from "../components/responsive-image.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
+import { SpoilerCheckbox } from "../components/spoiler.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { useHydrated } from "../hydrated.ts";
 import { pageMeta } from "../meta.ts";
@@ -75,6 +77,11 @@ export default function EditConnection({ loaderData, actionData }: Route.Compone
             defaultValue={values?.context ?? connection.context}
             need={textOnly ? "Required" : undefined}
             {...rules.field("context")}
+          />
+          <SpoilerCheckbox
+            name="contextSpoiler"
+            label={SPOILER_TEXT.field}
+            defaultChecked={values ? isTicked(values.contextSpoiler) : connection.contextSpoiler}
           />
           {textOnly ? null : <KindField defaultValue={values?.kind ?? connection.kind} {...rules.field("kind")} />}
           <FormField

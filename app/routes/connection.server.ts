@@ -35,11 +35,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   // Without JavaScript, come back to the discussion itself (not to an ?editComment= view of it).
   form.set("redirectTo", `/connections/${params.connectionId}`);
-  const { intent, commentId, text } = textFields(form, ["intent", "commentId", "text"]);
+  const { intent, commentId, text, spoiler } = textFields(form, ["intent", "commentId", "text", "spoiler"]);
+  // An unticked checkbox is simply absent from a form post: the form's comment is then no spoiler.
+  const input = { text, spoiler };
   const run = async (): Promise<unknown> => {
-    if (intent === "update-comment") return updateComment(services, viewer, commentId, text);
+    if (intent === "update-comment") return updateComment(services, viewer, commentId, input);
     if (intent === "delete-comment") return deleteComment(services, viewer, commentId);
-    return addComment(services, viewer, params.connectionId, text);
+    return addComment(services, viewer, params.connectionId, input);
   };
   const fallback =
     intent === "update-comment"
@@ -51,6 +53,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     intent === "update-comment" ? "commentSaved" : intent === "delete-comment" ? "commentDeleted" : "commentPosted";
   return reactionReply(form, "comments", run, fallback, {
     flash: () => flash,
-    inlineValues: { intent, commentId, text },
+    inlineValues: { intent, commentId, text, spoiler },
   });
 }

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { connectionTitle, memberName } from "../../worker/core/rules/names.ts";
+import { quotableContext } from "../../worker/core/rules/spoilers.ts";
 import { CommentThread } from "../components/connection/comment-thread.tsx";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
@@ -21,7 +22,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
   const title = connectionTitle(connection);
   return pageMeta(matches, {
     title,
-    description: snippet(connection.context, 155) || `${title}, posted by ${memberName(connection.userRef)}.`,
+    // A spoiler is never a preview's text (decision 032).
+    description:
+      snippet(quotableContext(connection), 155) ||
+      `${title}, posted by ${memberName(connection.userRef)}.${connection.contextSpoiler ? " Contains spoilers." : ""}`,
     path: `/connections/${connection._id}`,
     image: shareImage,
     imageSize: SHARE_IMAGE_SIZE,

@@ -2,11 +2,13 @@ import { lazy, Suspense, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { IDEMPOTENCY_FIELD, KEPT_IMAGE_FIELDS } from "../../worker/core/rules/connections.ts";
 import { CREATE_CONNECTION_FORM } from "../../worker/core/rules/create-connection-form.ts";
+import { isTicked, SPOILER_TEXT } from "../../worker/core/rules/spoilers.ts";
 import { WHICH_WORK_FIELDS } from "../../worker/core/rules/which-work.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { ImageField } from "../components/image-field.tsx";
 import { KindField } from "../components/kind-field.tsx";
+import { SpoilerCheckbox } from "../components/spoiler.tsx";
 import { TitleLookup } from "../components/title-lookup.tsx";
 import { WhichWork } from "../components/which-work.tsx";
 import { useFormRules } from "../form-rules.ts";
@@ -173,6 +175,11 @@ export default function Create({ loaderData, actionData }: Route.ComponentProps)
               multiline
               rows={5}
               placeholder="Why do these two belong together?"
+            />
+            <SpoilerCheckbox
+              name="contextSpoiler"
+              label={SPOILER_TEXT.field}
+              defaultChecked={isTicked(values.contextSpoiler)}
             />
             <KindField defaultValue={values.kind} {...rules.field("kind")} />
             <FormField {...field("tags", "Tags")} placeholder="adaptation, dystopia" {...list} />

@@ -1,8 +1,10 @@
 import { count, sql } from "drizzle-orm";
+import { redirect } from "react-router";
 import type { RequestServices } from "../../worker/context.ts";
 import { requestContext } from "../../worker/context.ts";
 import {
   type FeedFilters,
+  type FeedView,
   feedReads,
   maintainedPublicCount,
   type PopularTag,
@@ -10,13 +12,16 @@ import {
   popularTagsRead,
   popularValuesRead,
   readFeedFilters,
+  readFeedView,
   toPage,
   toPopularTags,
   toPopularValues,
   visibleCount,
 } from "../../worker/core/connections/index.ts";
+import { suggestedMembersRead, toSuggestedMembers } from "../../worker/core/people/index.ts";
 import { normalizeTags } from "../../worker/core/rules/index.ts";
 import { users } from "../../worker/db/schema.ts";
+import { loginPath } from "../login-path.ts";
 import { pageParam, pathWithQuery } from "../meta.ts";
 import type { Route } from "./+types/home";
 
@@ -36,31 +41,51 @@ function welcomeReads({ db, viewer }: RequestServices) {
 }
 
 /**
- * The feed's canonical address: its filters in one order (tags as they are stored) and the page past the first;
- * anything else in the query (tracking parameters, blanks) is left out.
+ * The feed's canonical address: the Following tab and a sort other than newest, its filters in one order (tags as
+ * they are stored) and the page past the first; anything else in the query (tracking parameters, blanks) is left
+ * out. Everyone's feed is the public one, so it needs no `feed`.
  */
-function feedPath(filters: FeedFilters, page: number): string {
+function feedPath(view: FeedView, filters: FeedFilters, page: number): string {
   const tags = normalizeTags(filters.tags).join(",");
-  return pathWithQuery("/", { ...filters, tags, page: pageParam(page) });
+  return pathWithQuery("/", {
+    feed: view.scope === "following" ? view.scope : "",
+    sort: view.sort === "newest" ? "" : view.sort,
+    ...filters,
+    tags,
+    page: pageParam(page),
+  });
 }
 
 /**
- * The feed with its filters and pages (all in the URL), for members and visitors alike: the same reads under
- * the same privacy rule, a visitor being a null viewer. The filters' suggestions come in the same batch,
- * and for visitors the welcome too.
+ * The feed with its tab, sort, filters and pages (all in the URL), for members and visitors alike: the same reads
+ * under the same privacy rule, a visitor being a null viewer. A member who follows anyone opens on Following,
+ * everyone else on Everyone; a visitor asking for Following is asked to log in first (decision 031). The filters'
+ * suggestions come in the same batch; for visitors the welcome too, and on the Following tab the members to
+ * follow, shown when it is empty.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(requestContext);
   const { db, origin, viewer } = services;
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const view = readFeedView(Object.fromEntries(params), {
+    scope: viewer?.followsAnyone ? "following" : "everyone",
+    strict: false,
+  });
+  if (view.scope === "following" && !viewer) throw redirect(loginPath(url.pathname + url.search));
   const filters = readFeedFilters(params);
   const page = pageNumber(params.get("page"));
-  const reads = [...feedReads(services, filters, page), popularValuesRead(db)] as const;
-  const canonicalPath = feedPath(filters, page);
+  const reads = [...feedReads(services, filters, page, view), popularValuesRead(db)] as const;
+  const canonicalPath = feedPath(view, filters, page);
   if (viewer) {
-    const [cards, counted, popular] = await db.batch(reads);
+    // Members to follow, for an empty Following feed: read beside it (an empty feed is only known afterwards).
+    const suggesting = view.scope === "following" && page === 1 && !Object.keys(filters).length;
+    const [cards, counted, popular, suggested] = suggesting
+      ? await db.batch([...reads, suggestedMembersRead(services, viewer)])
+      : [...(await db.batch(reads)), []];
     const feed = toPage(origin, page, [cards, counted]);
-    return { feed, filters, canonicalPath, suggestions: toPopularValues(popular), welcome: null };
+    const toFollow = feed.connections.length ? [] : toSuggestedMembers(origin, suggested);
+    return { feed, view, filters, canonicalPath, suggestions: toPopularValues(popular), toFollow, welcome: null };
   }
   const [cards, counted, popular, connections, members, tags] = await db.batch([...reads, ...welcomeReads(services)]);
   const welcome: Welcome = {
@@ -69,9 +94,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return {
     feed: toPage(origin, page, [cards, counted]),
+    view,
     filters,
     canonicalPath,
     suggestions: toPopularValues(popular),
+    toFollow: [],
     welcome,
   };
 }

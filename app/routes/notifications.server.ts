@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import {
-  listNotifications,
+  listNotificationGroups,
   markAllNotificationsRead,
   markNotificationRead,
   notificationTarget,
@@ -13,13 +13,14 @@ import type { Route } from "./+types/notifications";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const viewer = requireViewer(url, context);
-  const notifications = await listNotifications(context.get(requestContext), viewer);
+  // Repeated likes, favorites and comments on one connection are one entry (decision 033).
+  const notifications = await listNotificationGroups(context.get(requestContext), viewer);
   return { notifications, now: Date.now() };
 }
 
 /**
- * intent=read marks one read; intent=read-all marks all; intent=open marks one read and follows it (so that
- * clicking an item works the same without JavaScript).
+ * intent=read marks one entry (a whole group) read; intent=read-all marks all; intent=open marks an entry read and
+ * follows it (so that clicking an item works the same without JavaScript).
  */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const viewer = requireViewer(url, context);
@@ -30,10 +31,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     via === "fetcher" ? dataWithFlash({ ok: true, ...result }, flash) : redirectWithFlash("/notifications", flash);
   return formAction({ intent, id }, async () => {
     if (intent === "read-all") return markedRead(await markAllNotificationsRead(services, viewer), "notificationsRead");
-    if (intent === "read") return markedRead(await markNotificationRead(services, viewer, id), "notificationRead");
+    if (intent === "read") {
+      return markedRead(await markNotificationRead(services, viewer, id, { group: true }), "notificationRead");
+    }
     if (intent === "open") {
-      await markNotificationRead(services, viewer, id);
-      const target = (await listNotifications(services, viewer)).find((notification) => notification._id === id);
+      await markNotificationRead(services, viewer, id, { group: true });
+      const target = (await listNotificationGroups(services, viewer)).find((notification) => notification._id === id);
       return redirect(target ? notificationTarget(target) : "/notifications");
     }
     return data({ error: "Unknown action.", values: { intent, id } }, { status: 400 });

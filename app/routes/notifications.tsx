@@ -1,5 +1,5 @@
 import { Form, useFetcher, useFetchers } from "react-router";
-import type { NotificationView } from "../../worker/core/notifications/index.ts";
+import type { NotificationGroupView } from "../../worker/core/notifications/index.ts";
 import { connectionTitle } from "../../worker/core/rules/names.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { useHydrated } from "../hydrated.ts";
@@ -35,7 +35,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       .map((fetcher) => String(fetcher.formData?.get("id"))),
   );
   const allPending = markAll.state !== "idle";
-  const isRead = (notification: NotificationView) =>
+  const isRead = (notification: NotificationGroupView) =>
     notification.read || allPending || pendingReads.has(notification._id);
   const unread = notifications.filter((notification) => !isRead(notification)).length;
   const markAllFailed = markAll.state === "idle" && markAll.data && !markAll.data.ok;
@@ -75,7 +75,15 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function NotificationItem({ notification, read, now }: { notification: NotificationView; read: boolean; now: number }) {
+function NotificationItem({
+  notification,
+  read,
+  now,
+}: {
+  notification: NotificationGroupView;
+  read: boolean;
+  now: number;
+}) {
   const markRead = useFetcher<{ ok?: boolean; error?: string }>();
   const failed = markRead.state === "idle" && markRead.data && !markRead.data.ok;
   return (

@@ -50,6 +50,8 @@ export interface Dataset {
   profileUserId: string;
   /** The most active member (public), for the "power user's profile" case. */
   topUserId: string;
+  /** The member who follows the most others (up to 500), for the Following feed's worst case. */
+  heavyFollower: { id: string; email: string; follows: number };
   /** A recent, visible connection with the most comments among recent ones (the detail page). */
   connectionId: string;
   /** The most popular value of every feed filter. */
@@ -226,11 +228,13 @@ export async function generateDataset(
 
   // Follows: most members follow a few people, some follow hundreds; popular members attract followers.
   let followCount = 0;
+  let heavyFollower = { rank: 0, follows: -1 };
   const followTx = db.transaction((from: number, to: number) => {
     for (let rank = from; rank < to; rank++) {
       const wanted = heavyTailCount(random, 0.25, 1.15, Math.min(userCount - 1, 500));
-      for (const followee of userZipf.distinct(random, wanted)) {
-        if (followee === rank) continue;
+      const followees = userZipf.distinct(random, wanted).filter((followee) => followee !== rank);
+      if (followees.length > heavyFollower.follows) heavyFollower = { rank, follows: followees.length };
+      for (const followee of followees) {
         const createdAt = start + Math.floor(random() * (now - start));
         insert.follow.run(nth(userIds, rank), nth(userIds, followee), createdAt);
         notify("new_follower", rank, followee, null, createdAt, null, "follow");
@@ -437,6 +441,11 @@ export async function generateDataset(
     viewer: { id: nth(userIds, viewerRank), email: `${usernames[viewerRank]}@example.com` },
     profileUserId: nth(userIds, profileRank),
     topUserId: nth(userIds, 0),
+    heavyFollower: {
+      id: nth(userIds, heavyFollower.rank),
+      email: `${usernames[heavyFollower.rank]}@example.com`,
+      follows: heavyFollower.follows,
+    },
     connectionId: detail.id,
     filters: {
       movieGenre: nth(MOVIE_GENRES, 0),

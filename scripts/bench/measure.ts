@@ -65,6 +65,8 @@ export interface Endpoint {
    */
   kind: "page" | "file" | "api";
   path: string;
+  /** Requested as the member who follows the most others (the Following feed's worst case), not the usual viewer. */
+  asHeavyFollower?: boolean;
 }
 
 export interface Sample {

@@ -111,13 +111,15 @@ try {
       await uploadBenchImages(running.worker.bucket, images);
       const { url } = running.worker;
       const token = await logIn(url, dataset.viewer.email);
+      const heavyToken = await logIn(url, dataset.heavyFollower.email);
       const lastPage = await feedPages(url, token);
       const deepPage = Math.max(1, Math.min(DEEP_PAGE, lastPage));
 
       const loadBefore = nth(os.loadavg(), 0);
       const results: Array<Awaited<ReturnType<typeof measureEndpoint>>> = [];
       for (const endpoint of endpoints(dataset, deepPage, lastPage)) {
-        const result = await measureEndpoint(url, endpoint, { token }, running.proxy, policy);
+        const auth = { token: endpoint.asHeavyFollower ? heavyToken : token };
+        const result = await measureEndpoint(url, endpoint, auth, running.proxy, policy);
         results.push(result);
         log(
           `${sizeLabel(size)}: ${endpoint.label.padEnd(34)} median ${fmt(result.medianMs)} ms, p95 ${fmt(result.p95Ms)} ms (n=${result.samples.length}), ${result.roundTrips} DB round trips, DB ${fmt(result.medianDbMs)} ms`,
@@ -271,19 +273,50 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
   const file = (key: string, label: string, path: string): Endpoint => ({ key, label, kind: "file", path });
   // The middle child sitemap of connections: a page's cost must not depend on how far into the table it is.
   const sitemapPage = Math.max(1, Math.ceil(dataset.size / 2 / SITEMAP_PAGE_SIZE));
+  // The whole feed is asked for by name: the viewer follows members, so their home opens on Following.
+  const everyone = (query = "") => `/?feed=everyone${query ? `&${query}` : ""}`;
+  const heavy = (endpoint: Endpoint): Endpoint => ({ ...endpoint, asHeavyFollower: true });
   return [
-    page("feed", "Feed, page 1", "/"),
-    { ...page("feed-deep", "Feed, deep page", `/?page=${deepPage}`), display: `/?page=${DEEP_PAGE} (or the last)` },
-    page("filter-movie-genre", "Feed filter: movieGenre", `/?movieGenre=${q(filters.movieGenre)}`),
-    page("filter-director", "Feed filter: director", `/?director=${q(filters.director)}`),
-    page("filter-actor", "Feed filter: actor", `/?actor=${q(filters.actor)}`),
-    page("filter-book-genre", "Feed filter: bookGenre", `/?bookGenre=${q(filters.bookGenre)}`),
-    page("filter-author", "Feed filter: author", `/?author=${q(filters.author)}`),
-    page("filter-tags", "Feed filter: tags", `/?tags=${q(filters.tags)}`),
+    { ...page("feed", "Feed, page 1", everyone()), display: "/?feed=everyone" },
+    {
+      ...page("feed-deep", "Feed, deep page", everyone(`page=${deepPage}`)),
+      display: `/?feed=everyone&page=${DEEP_PAGE} (or the last)`,
+    },
+    page("filter-movie-genre", "Feed filter: movieGenre", everyone(`movieGenre=${q(filters.movieGenre)}`)),
+    page("filter-director", "Feed filter: director", everyone(`director=${q(filters.director)}`)),
+    page("filter-actor", "Feed filter: actor", everyone(`actor=${q(filters.actor)}`)),
+    page("filter-book-genre", "Feed filter: bookGenre", everyone(`bookGenre=${q(filters.bookGenre)}`)),
+    page("filter-author", "Feed filter: author", everyone(`author=${q(filters.author)}`)),
+    page("filter-tags", "Feed filter: tags", everyone(`tags=${q(filters.tags)}`)),
     // The worst case for a filter read newest first: nothing matches, so every candidate is looked at.
-    page("filter-unused-tag", "Feed filter: unused tag", `/?tags=${q(UNUSED_VALUE)}`),
-    page("filter-unused-actor", "Feed filter: unused actor", `/?actor=${q(UNUSED_VALUE)}`),
-    page("filter-unused-genre", "Feed filter: unused movieGenre", `/?movieGenre=${q(UNUSED_VALUE)}`),
+    page("filter-unused-tag", "Feed filter: unused tag", everyone(`tags=${q(UNUSED_VALUE)}`)),
+    page("filter-unused-actor", "Feed filter: unused actor", everyone(`actor=${q(UNUSED_VALUE)}`)),
+    page("filter-unused-genre", "Feed filter: unused movieGenre", everyone(`movieGenre=${q(UNUSED_VALUE)}`)),
+    // Decision 031: this week's likes and comments first, over the whole feed and deep into it.
+    page("feed-top", "Feed: top this week", everyone("sort=top")),
+    page("feed-discussed", "Feed: most discussed", everyone("sort=discussed")),
+    {
+      ...page("feed-top-deep", "Feed: top this week, deep page", everyone(`sort=top&page=${deepPage}`)),
+      display: `/?feed=everyone&sort=top&page=${DEEP_PAGE} (or the last)`,
+    },
+    page(
+      "feed-top-filter",
+      "Feed: top this week + movieGenre",
+      everyone(`sort=top&movieGenre=${q(filters.movieGenre)}`),
+    ),
+    // Following: the viewer's (a few followed members), then the member who follows the most (up to 500 of the
+    // most active members: the most rows to choose from).
+    page("following", "Following, page 1", "/?feed=following"),
+    heavy(page("following-heavy", "Following, page 1 (heaviest follower)", "/?feed=following")),
+    heavy(page("following-heavy-deep", "Following, page 50 (heaviest follower)", "/?feed=following&page=50")),
+    heavy(page("following-heavy-top", "Following, top (heaviest follower)", "/?feed=following&sort=top")),
+    heavy(
+      page(
+        "following-heavy-filter",
+        "Following + movieGenre (heaviest follower)",
+        `/?feed=following&movieGenre=${q(filters.movieGenre)}`,
+      ),
+    ),
     page("search-common", "Search, common term", `/search?q=${q(dataset.commonTerm)}`),
     page("search-rare", "Search, rare term", `/search?q=${q(dataset.rareTerm)}`),
     page("connection", "Connection detail", `/connections/${dataset.connectionId}`),
@@ -306,6 +339,15 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
       display: "/api/connections?pageNumber=<last>",
     },
     api("api-popular-tags", "API popular tags", "/api/connections/popular-tags"),
+    api("api-feed-following", "API feed, Following", "/api/connections?feed=following"),
+    {
+      ...api(
+        "api-feed-top-last",
+        "API feed, top this week, last page",
+        `/api/connections?sort=top&pageNumber=${lastPage}`,
+      ),
+      display: "/api/connections?sort=top&pageNumber=<last>",
+    },
     api("api-person", "API person (top director)", `/api${personPath(personSlug(filters.director))}`),
     // Providers are unreachable in the bench (a closed port), so this is the local catalog's part of a lookup.
     api(

@@ -94,8 +94,9 @@ describe.each(javaScriptModes)("connections ($name)", ({ name, javaScriptEnabled
     };
     await expect.poll(villeneuveOnly).toBe(true);
 
+    // Clear drops the filters and keeps the tab: the demo member follows others, so theirs is Following (decision 031).
     await page.getByRole("link", { name: "Clear" }).click();
-    await page.waitForURL(`${suite.app.url}/`);
+    await page.waitForURL(`${suite.app.url}/?feed=following`);
     await page.locator(".panel").filter({ hasText: "Popular Tags" }).getByRole("link").first().click();
     await page.waitForURL(/\?tags=/);
     await page.getByText("Showing connections tagged").waitFor();

@@ -94,7 +94,8 @@ describe("a card's discussion (JavaScript on)", () => {
       token: (await registerUser(suite.app)).token,
       body: { text: "An older comment" },
     });
-    await page.goto(`${suite.app.url}/`);
+    // Everyone's feed: the demo member follows others, so their home opens on Following (decision 031).
+    await page.goto(`${suite.app.url}/?feed=everyone`);
     await hydrated(page);
     const card = page.locator(`#card-${id}`);
     await card.getByRole("link", { name: /Discussion \(1\)/ }).click();

@@ -361,6 +361,7 @@ describe("GET /api/users/me/export", () => {
       {
         _id: expect.any(String),
         text: "My comment",
+        spoiler: false,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         connection: theirs._id,

@@ -105,6 +105,7 @@ describe("comments", () => {
     expect(first.body).toEqual({
       _id: expect.any(String),
       text: "First!",
+      spoiler: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       connection: connectionId,

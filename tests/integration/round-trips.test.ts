@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/demo-account.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { cookieFrom, nextClientAddress, postForm } from "../support/http.ts";
+import { cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
 
 // Issue 7's budget: at most 3 database round trips for any page (each is a network hop to Turso in
 // production). A proxy between the Worker and the database counts the requests each page makes.
@@ -79,6 +79,15 @@ async function overBudget(paths: string[], withCookie: boolean | string) {
 const memberPages = () => [
   "/",
   "/?page=2",
+  // Issue 16: the Following tab and the sorts (decision 031), each still in the feed's batch.
+  "/?feed=following",
+  "/?feed=following&page=2",
+  "/?feed=following&sort=top",
+  "/?feed=following&sort=discussed&movieGenre=Drama",
+  "/?feed=everyone",
+  "/?feed=everyone&sort=top",
+  "/?feed=everyone&sort=top&page=2",
+  "/?feed=everyone&sort=discussed&tags=adaptation",
   "/?movieGenre=Drama",
   "/?director=Denis%20Villeneuve&tags=adaptation",
   "/?tags=adaptation",
@@ -120,6 +129,8 @@ const memberPages = () => [
 const visitorHomePages = [
   "/",
   "/?page=2",
+  "/?sort=top",
+  "/?sort=discussed&tags=adaptation&page=2",
   "/?tags=adaptation",
   "/?director=Denis%20Villeneuve&tags=adaptation",
   "/?kind=cameo&page=2",
@@ -171,6 +182,14 @@ describe("database round trips per page", () => {
       expect(result.status, path).toBe(200);
       expect(result.requests, `${path}: ${result.what.join(" | ")}`).toBe(1);
     }
+  });
+
+  it("stay within the budget for an empty Following feed, whose members to follow come in its batch", async () => {
+    const newcomer = await registerUser(app);
+    const fresh = cookieFrom(await postForm(app, "/login", { email: newcomer.email, password: newcomer.password }));
+    const result = await roundTripsFor("/?feed=following", fresh);
+    expect(result.status).toBe(200);
+    expect(result.requests, result.what.join(" | ")).toBeLessThanOrEqual(BUDGET);
   });
 
   it(`stay within ${BUDGET} for the moderators' pages`, async () => {

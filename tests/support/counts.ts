@@ -25,6 +25,9 @@ export async function driftedCounts(db: Database) {
     select 'owner_private', c.id, c.owner_private, u.is_private | (case when u.suspended_at is null then 0 else 2 end)
       from connections c join users u on u.id = c.user_id
     union all
+    select 'member_connections', u.id, u.connection_count, (select count(*) from connections c where c.user_id = u.id)
+      from users u
+    union all
     select 'tag_created_at', ct.tag, ct.created_at, c.created_at from connection_tags ct join connections c on c.id = ct.connection_id
     union all
     select 'facet_rows', null, (select count(*) from connection_facets), (select count(*) from (${expectedFacets}))

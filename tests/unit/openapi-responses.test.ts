@@ -49,6 +49,7 @@ const CONNECTION = {
   _id: "0123456789abcdef0123456a",
   userRef: USER,
   context: "The film keeps the book's ending.",
+  contextSpoiler: false,
   kind: "adaptation",
   tags: ["classics"],
   createdAt: "2026-01-02T03:04:05.000Z",

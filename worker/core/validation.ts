@@ -1,6 +1,6 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { badRequest } from "./errors.ts";
-import { type FormRules, type FormValues, firstFailure } from "./rules/index.ts";
+import { type FormRules, type FormValues, firstFailure, isTicked } from "./rules/index.ts";
 
 /**
  * Parses input with a shared schema and throws the first problem as a 400 with the schema's own message, at the
@@ -29,3 +29,13 @@ export function checkRules<Name extends string>(form: FormRules<Name>, values: F
   const failure = firstFailure(form, values);
   if (failure) throw badRequest(failure.message, failure.field);
 }
+
+/**
+ * An optional flag: a JSON boolean, or the text a checkbox or a client sends for it ("true", "on", "1"); anything
+ * else unticks it, and absent stays undefined (an edit then keeps the stored value).
+ */
+export const flag = z
+  .union([z.boolean(), z.string(), z.number()])
+  .optional()
+  .catch(undefined)
+  .transform((value) => (value === undefined ? undefined : isTicked(value)));

@@ -83,6 +83,11 @@ export const users = sqliteTable(
       .default("member"),
     /** Set while a moderator's suspension holds: no login, no sessions, content hidden from all but moderators. */
     suspendedAt: integer("suspended_at", { mode: "number" }),
+    /**
+     * How many connections the member has posted, kept by triggers (migrations/0023_feeds_spoilers_groups): the Following
+     * feed's page count and the most active members it suggests (decision 031).
+     */
+    connectionCount: integer("connection_count", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     uniqueIndex("users_username_ci").on(sql`lower(${t.username})`),
@@ -90,6 +95,10 @@ export const users = sqliteTable(
     index("users_public_by_username").on(t.isPrivate, sql`lower(${t.username})`),
     // The few suspended members, which every non-moderator's read of comments, likes and member lists leaves out.
     index("users_suspended").on(t.id).where(sql`${t.suspendedAt} is not null`),
+    // Members to follow: the most active public, unsuspended members, read from the top (decision 031).
+    index("users_most_active")
+      .on(desc(t.connectionCount), t.id)
+      .where(sql`${t.isPrivate} = 0 and ${t.suspendedAt} is null`),
   ],
 );
 
@@ -201,6 +210,8 @@ export const connections = sqliteTable(
     movieId: text("movie_id").references(() => movies.id),
     bookId: text("book_id").references(() => books.id),
     context: text("context").notNull().default(""),
+    /** The context gives something away: shown only behind "Show spoiler", never in previews (decision 032). */
+    contextSpoiler: integer("context_spoiler", { mode: "boolean" }).notNull().default(false),
     kind: text("kind", { enum: CONNECTION_KINDS }).notNull().default("other"),
     screenshotKey: text("screenshot_key"),
     moviePosterKey: text("movie_poster_key"),
@@ -313,7 +324,12 @@ export const likes = sqliteTable(
     userId: childOf("user_id", () => users.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.connectionId, t.userId] }), index("likes_user").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.userId] }),
+    index("likes_user").on(t.userId),
+    // The last 7 days' likes, a bounded range read for the "top this week" sort (decision 031).
+    index("likes_recent").on(t.createdAt, t.connectionId, t.userId),
+  ],
 );
 
 export const favorites = sqliteTable(
@@ -337,12 +353,16 @@ export const comments = sqliteTable(
     connectionId: childOf("connection_id", () => connections.id),
     userId: childOf("user_id", () => users.id),
     text: text("text").notNull(),
+    /** The comment gives something away: shown only behind "Show spoiler" (decision 032). */
+    spoiler: integer("spoiler", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
   (t) => [
     index("comments_connection_oldest").on(t.connectionId, t.createdAt, t.id),
     index("comments_user").on(t.userId),
+    // The last 7 days' comments, a bounded range read for the "most discussed" sort (decision 031).
+    index("comments_recent").on(t.createdAt, t.connectionId, t.userId),
   ],
 );
 
@@ -437,6 +457,10 @@ export const notifications = sqliteTable(
     index("notifications_recipient_newest").on(t.recipientId, t.createdAt, t.id),
     index("notifications_connection").on(t.connectionId),
     index("notifications_comment").on(t.commentId),
+    // One connection's likes, favorites or comments for one member: a notification group (decision 033).
+    index("notifications_group").on(t.recipientId, t.connectionId, t.type, t.createdAt, t.id),
+    // The unread entries the header's badge counts, one per group (decision 033).
+    index("notifications_unread").on(t.recipientId, t.type, t.connectionId, t.id).where(sql`${t.read} = 0`),
     uniqueIndex("notifications_dedupe").on(t.recipientId, t.senderId, t.dedupeKey),
   ],
 );

@@ -273,4 +273,19 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     purpose: "numbers a new connection after the newest one (`seq`), unless the insert brings its own",
   },
   ...CONTENT_VERSION_TRIGGERS,
+  // Each member's number of connections (users.connection_count): the Following feed's count, members to follow.
+  {
+    name: "connections_member_counted",
+    table: "connections",
+    event: "AFTER INSERT",
+    createdIn: "0023_feeds_spoilers_groups",
+    purpose: "counts a new connection on its member",
+  },
+  {
+    name: "connections_member_uncounted",
+    table: "connections",
+    event: "AFTER DELETE",
+    createdIn: "0023_feeds_spoilers_groups",
+    purpose: "uncounts a deleted connection from its member",
+  },
 ];

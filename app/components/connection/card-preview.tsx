@@ -6,6 +6,7 @@ import { CONNECTION_KINDS, type ConnectionKind } from "../../../worker/core/rule
 import { IMAGE_TYPES } from "../../../worker/core/rules/limits.ts";
 import { normalizeTags, splitList } from "../../../worker/core/rules/lists.ts";
 import { personSlug } from "../../../worker/core/rules/people.ts";
+import { isTicked } from "../../../worker/core/rules/spoilers.ts";
 import type { RootData } from "../../meta.ts";
 import { keptImageUrl } from "../image-field.tsx";
 import { ConnectionCard } from "./connection-card.tsx";
@@ -103,6 +104,8 @@ function previewOf(
       profileImageUrl: viewer.pictureUrl ?? "",
     },
     context: text(values, "context"),
+    // A spoiler is previewed as readers will meet it: closed behind "Show spoiler" (decision 032).
+    contextSpoiler: isTicked(values.get("contextSpoiler")),
     kind: kindOf(kind),
     tags: normalizeTags(text(values, "tags")),
     createdAt: now,
@@ -155,6 +158,7 @@ function editedOf(connection: ConnectionView, values: FormData, image: (field: I
   return {
     ...connection,
     context: text(values, "context"),
+    contextSpoiler: isTicked(values.get("contextSpoiler")),
     kind: values.has("kind") ? kindOf(kind) : connection.kind,
     tags: values.has("tags") ? normalizeTags(text(values, "tags")) : connection.tags,
     screenshotUrl: image("screenshot") || (values.get("removeScreenshot") ? "" : connection.screenshotUrl),

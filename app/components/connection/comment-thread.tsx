@@ -3,6 +3,7 @@ import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-rou
 import type { CommentView } from "../../../worker/core/discussion/index.ts";
 import { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "../../../worker/core/rules/comment-text.ts";
 import { memberName } from "../../../worker/core/rules/names.ts";
+import { SPOILER_TEXT } from "../../../worker/core/rules/spoilers.ts";
 import { readText } from "../../../worker/core/rules/text.ts";
 import { useHydrated } from "../../hydrated.ts";
 import type { RootData } from "../../meta.ts";
@@ -10,13 +11,14 @@ import { Avatar } from "../avatar.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { LoginLink } from "../login-link.tsx";
 import { ReportLink } from "../report-link.tsx";
+import { Spoiler, SpoilerCheckbox } from "../spoiler.tsx";
 import { ReturnFields } from "./reaction-buttons.tsx";
 
 export const DELETE_COMMENT_CONFIRMATION = "Are you sure you want to delete this comment?";
 type Failure = { ok: false; error: string; field?: string };
 type Reply = { ok: true; result: unknown } | Failure;
 /** A comment form's failed post without JavaScript: the connection page renders it again at that form. */
-export type CommentPost = Failure & { values?: { intent: string; commentId: string; text: string } };
+export type CommentPost = Failure & { values?: { intent: string; commentId: string; text: string; spoiler: string } };
 
 /**
  * The discussion on a connection (SPEC.md §2, §4, §5). Forms post to the connection page's action, so every
@@ -109,6 +111,7 @@ function AddComment({
         placeholder="Add to the discussion…"
         onChange={(event) => setText(event.currentTarget.value)}
       />
+      <SpoilerCheckbox name="spoiler" label={SPOILER_TEXT.field} defaultChecked={Boolean(posted?.values?.spoiler)} />
       <div className="comment-form__footer">
         <span className="field__hint">
           {text.length}/{COMMENT_MAX}
@@ -178,6 +181,7 @@ function CommentItem({
   const failedHere = posted?.values?.commentId === comment?._id ? posted : undefined;
   const [editing, setEditing] = useState(searchParams.get("editComment") === comment?._id || Boolean(failedHere));
   const [draft, setDraft] = useState(failedHere?.values?.text ?? comment?.text ?? "");
+  const [spoiler, setSpoiler] = useState(failedHere ? Boolean(failedHere.values?.spoiler) : Boolean(comment?.spoiler));
   const confirmingDelete = searchParams.get("deleteComment") === comment?._id;
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) setEditing(false);
@@ -190,7 +194,7 @@ function CommentItem({
   const intent = fetcher.formData?.get("intent");
   const deleting = intent === "delete-comment" && fetcher.state !== "idle";
   const failure = failureOf(fetcher) ?? failedHere;
-  const unchanged = readText(draft) === readText(comment.text);
+  const unchanged = readText(draft) === readText(comment.text) && spoiler === comment.spoiler;
   const here = `?editComment=${comment._id}#comments`;
   if (deleting) return null;
 
@@ -214,6 +218,12 @@ function CommentItem({
               defaultValue={draft}
               onChange={(event) => setDraft(event.currentTarget.value)}
             />
+            <SpoilerCheckbox
+              name="spoiler"
+              label={SPOILER_TEXT.field}
+              defaultChecked={failedHere ? Boolean(failedHere.values?.spoiler) : comment.spoiler}
+              onChange={(event) => setSpoiler(event.currentTarget.checked)}
+            />
             <div className="comment-form__footer">
               <Link
                 to="?#comments"
@@ -235,7 +245,9 @@ function CommentItem({
             </div>
           </fetcher.Form>
         ) : (
-          <p className="comment__text">{comment.text}</p>
+          <Spoiler spoiler={comment.spoiler}>
+            <p className="comment__text">{comment.text}</p>
+          </Spoiler>
         )}
         {failure && !(editing && isOwner) ? (
           <p className="form-error" role="alert">

@@ -2,6 +2,7 @@ import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router"
 import type { ConnectionView } from "../../../worker/core/connections/index.ts";
 import { KIND_LABELS } from "../../../worker/core/rules/kinds.ts";
 import { connectionTitle, memberName } from "../../../worker/core/rules/names.ts";
+import { quotableContext } from "../../../worker/core/rules/spoilers.ts";
 import type { RootData } from "../../meta.ts";
 import { shareLink, shareText } from "../../share.ts";
 import { PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../../site.ts";
@@ -10,6 +11,7 @@ import { Avatar } from "../avatar.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ReportLink } from "../report-link.tsx";
 import { ResponsiveImage } from "../responsive-image.tsx";
+import { Spoiler } from "../spoiler.tsx";
 import { FlagIcon, TrashIcon } from "./action-icons.tsx";
 import { CardCredits } from "./card-credits.tsx";
 import { DiscussionLabel, useCardDiscussion } from "./card-discussion.tsx";
@@ -78,7 +80,8 @@ export function ConnectionCard({
   const title = connectionTitle(connection);
   const author = memberName(userRef);
   const Heading = `h${headingLevel}` as const;
-  const long = connection.context.length > CONTEXT_PREVIEW;
+  // A spoiler is shown whole once its reader opens it: no second "More" inside.
+  const long = connection.context.length > CONTEXT_PREVIEW && !connection.contextSpoiler;
   const isOwner = viewer?.id === userRef._id;
   const largest = connection.screenshotUrl ? "screenshot" : movieRef ? "poster" : "cover";
   const showDiscussion = connection.commentCount > 0 || Boolean(viewer);
@@ -152,7 +155,11 @@ export function ConnectionCard({
       {textOnly ? null : <CardCredits movieRef={movieRef} bookRef={bookRef} fullCast={discussionOnPage} />}
 
       {connection.context ? (
-        long ? (
+        connection.contextSpoiler ? (
+          <Spoiler spoiler className="card__context">
+            <p className="card__full">{connection.context}</p>
+          </Spoiler>
+        ) : long ? (
           <details className="card__context">
             <summary>
               <span className="card__preview">{shorten(connection.context, CONTEXT_PREVIEW)}</span>
@@ -192,7 +199,7 @@ export function ConnectionCard({
         <ShareMenu
           url={shareLink(origin, connection._id)}
           title={title}
-          text={shareText(title, connection.context)}
+          text={shareText(title, quotableContext(connection))}
           image={connection.moviePosterUrl || null}
         />
         {isOwner ? <DeleteButton connectionId={connection._id} /> : null}

@@ -36,6 +36,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
       .select({
         id: comments.id,
         text: comments.text,
+        spoiler: comments.spoiler,
         createdAt: comments.createdAt,
         updatedAt: comments.updatedAt,
         connectionId: comments.connectionId,
@@ -81,6 +82,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
       comments: commentRows.map((row) => ({
         _id: row.id,
         text: row.text,
+        spoiler: row.spoiler,
         createdAt: iso(row.createdAt),
         updatedAt: iso(row.updatedAt ?? row.createdAt),
         connection: row.connectionId,

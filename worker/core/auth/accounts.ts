@@ -1,12 +1,13 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { blocks, favorites, followRequests, notifications, reportCases, sessions, users } from "../../db/schema.ts";
+import { blocks, favorites, followRequests, follows, reportCases, sessions, users } from "../../db/schema.ts";
 import { jsonList } from "../../db/sql.ts";
 import { AppError, badRequest, forbidden, unauthorized } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
 import { limitAttempt } from "../limits/index.ts";
+import { unreadGroupCount } from "../notifications/index.ts";
 import { authorVisibleTo } from "../people/index.ts";
 import { MODERATION_MESSAGES } from "../rules/index.ts";
 import { validate } from "../validation.ts";
@@ -62,6 +63,7 @@ export async function register(services: RequestServices, input: unknown): Promi
     updatedAt: null,
     role: "member",
     suspendedAt: null,
+    connectionCount: 0,
   };
   const session = newSession(user.id, now);
   try {
@@ -152,10 +154,8 @@ export async function resolveViewer(
       pictureKey: users.pictureKey,
       isPrivate: users.isPrivate,
       sessionId: sessions.id,
-      unreadNotifications:
-        sql<number>`(select count(*) from ${notifications} where ${notifications.recipientId} = ${users.id} and ${notifications.read} = 0)`.mapWith(
-          Number,
-        ),
+      // Unread entries as the notifications page groups them (decision 033).
+      unreadNotifications: unreadGroupCount(sql`${users.id}`).mapWith(Number),
       favoriteIds: sql<string>`(select coalesce(json_group_array(${favorites.connectionId}), '[]') from ${favorites} where ${favorites.userId} = ${users.id})`,
       // As the requests list counts them: a suspended member's request waits unseen.
       pendingFollowRequests: sql<number>`(select count(*) from ${followRequests}
@@ -167,6 +167,9 @@ export async function resolveViewer(
       ),
       blockedByIds: jsonList(
         sql`select ${blocks.blockerId} as value from ${blocks} where ${blocks.blockedId} = ${users.id}`,
+      ),
+      followsAnyone: sql<number>`exists (select 1 from ${follows} where ${follows.followerId} = ${users.id})`.mapWith(
+        Boolean,
       ),
       role: users.role,
       openReportCases: sql<number>`(case when ${users.role} = 'moderator'

@@ -37,14 +37,7 @@ import { claimImages, removeImages } from "../images/index.ts";
 import { connectionVisibleTo, visibilityAdjustments } from "../people/index.ts";
 import { IMAGE_FIELDS, normalizeTags, splitList } from "../rules/index.ts";
 import { validate } from "../validation.ts";
-import {
-  type FeedFilters,
-  filterConditions,
-  maintainedPublicCount,
-  type NewestFirstIndex,
-  newestFirstIndex,
-  tagIndex,
-} from "./feed-filters.ts";
+import { type NewestFirstIndex, tagIndex } from "./feed-filters.ts";
 import { keyStatements, postNamedBy, readIdempotencyKey, requestFingerprint } from "./idempotency.ts";
 import { fetchedImage, imageDigests, type PostImages, sentImages, stagedForWrite } from "./post-images.ts";
 import { type ConnectionView, newestFirst, selectConnections, tagList, toConnectionView } from "./reads.ts";
@@ -95,83 +88,27 @@ export function visibleCount(viewer: Viewer | null, where: SQL | undefined, publ
 }
 
 /**
- * The two reads behind one page of connections matching `where`, newest first: its cards and its count, for
- * the caller's batch (one round trip); `toPage` reads the answers. The page's ten ids are chosen first, from
- * narrow index rows, and only those ten are built into cards.
+ * Which rows of a page a walk reads: `limit` rows after skipping `offset`, among the rows `visible` allows (the
+ * privacy rule, the caller's condition, and for a ranked page the ranked rows taken out). SQL so that a ranked
+ * page can hand its newest-first remainder a window that depends on how many rows were ranked.
  */
-export function pageReads(services: RequestServices, where: SQL | undefined, page: number, options: PageOptions = {}) {
-  const { db, viewer } = services;
-  const visible = and(connectionVisibleTo(viewer), where);
-  const offset = (page - 1) * PAGE_SIZE;
-  const index = options.index;
-  const pageIds = Array.isArray(index)
-    ? mergedPageIds(index, visible, offset)
-    : index
-      ? idsFromIndex(db, index, visible).limit(PAGE_SIZE).offset(offset)
-      : !where && options.publicCount
-        ? feedPageIds(viewer, offset, visibleCount(viewer, undefined, options.publicCount))
-        : db
-            .select({ id: connections.id })
-            .from(connections)
-            .where(visible)
-            .orderBy(...newestFirst)
-            .limit(PAGE_SIZE)
-            .offset(offset);
-  return [
-    selectConnections(services, inArray(connections.id, pageIds)).orderBy(...newestFirst),
-    db.get<{ n: number }>(sql`select ${visibleCount(viewer, where, options.publicCount)} as n`),
-  ] as const;
-}
-
-/** The ids of the connections an index lists (newest first) that `visible` allows, newest first. */
-function idsFromIndex(db: Database, index: NewestFirstIndex, visible: SQL | undefined) {
-  return (
-    db
-      .select({ id: sql<string>`${index.connectionId}` })
-      // CROSS JOIN keeps the filter's index (newest first) as the outer loop.
-      .from(sql`${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}`)
-      .where(and(...index.match, visible))
-      .orderBy(desc(index.createdAt), desc(index.connectionId))
-      .$dynamic()
-  );
+export interface PageWindow {
+  offset: SQL;
+  limit: SQL;
+  visible: SQL;
+  /** How many of the caller's rows the window leaves out (the ranked ones), for walks that count from the end. */
+  leftOut?: SQL;
 }
 
 /**
- * The ids of one page of the whole feed. OFFSET walks the rows it skips, so a page costs its distance from the
- * end it is counted from; past the middle the page is counted from the oldest end instead, which makes the
- * last page as cheap as the first. The total that needs is a kept count here. The branch not taken gets LIMIT
- * 0, which SQLite checks once before its loop (a WHERE condition would be tested on every row).
+ * A page order other than newest first (decision 031): the connections with a score (likes or comments this week)
+ * first, highest first, then every other one newest first. `scores` lists `(id, score)` for connections scoring
+ * above 0, from a bounded range of the likes or comments table; `score` is the same number as an expression over
+ * `connections`, which orders the page's cards.
  */
-function feedPageIds(viewer: Viewer | null, offset: number, total: SQL<number>): SQL {
-  const visible = connectionVisibleTo(viewer);
-  const n = sql`(select n from feed_total)`;
-  const fromNewest = sql`${offset} * 2 <= ${n}`;
-  return sql`(with feed_total(n) as (select ${total})
-    select id from (
-      select ${connections.id} as id from ${connections} where ${visible}
-      order by ${connections.createdAt} desc, ${connections.id} desc
-      limit (case when ${fromNewest} then ${PAGE_SIZE} else 0 end) offset ${offset})
-    union all
-    select id from (
-      select ${connections.id} as id from ${connections} where ${visible}
-      order by ${connections.createdAt}, ${connections.id}
-      limit (case when ${fromNewest} then 0 else max(0, min(${PAGE_SIZE}, ${n} - ${offset})) end)
-      offset max(0, ${n} - ${offset} - ${PAGE_SIZE})))`;
-}
-
-/**
- * The ids of one page read from several newest-first indexes at once (a person's connections as director, actor
- * or author): their entries as a UNION ordered as the indexes are, which SQLite merges stream by stream and
- * stops after the page, and which lists a connection found in two of them once.
- */
-function mergedPageIds(indexes: NewestFirstIndex[], visible: SQL | undefined, offset: number): SQL {
-  const arms = indexes.map(
-    (index) => sql`select ${index.connectionId} as id, ${index.createdAt} as created_at
-      from ${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}
-      where ${and(...index.match, visible)}`,
-  );
-  return sql`(select id from (${sql.join(arms, sql` union `)}
-    order by created_at desc, id desc limit ${PAGE_SIZE} offset ${offset}))`;
+export interface Ranking {
+  scores: SQL;
+  score: SQL<number>;
 }
 
 interface PageOptions {
@@ -182,6 +119,117 @@ interface PageOptions {
    * `where` requires an entry in any one of them.
    */
   index?: NewestFirstIndex | NewestFirstIndex[];
+  /**
+   * A narrower source than all connections (the Following feed's members): the ids of a window of its rows newest
+   * first, the condition that keeps a row in it, and how many rows it has that the viewer may see.
+   */
+  source?: { ids: (window: PageWindow) => SQL; holds: SQL; count: SQL<number> };
+  ranking?: Ranking;
+}
+
+/**
+ * The two reads behind one page of connections matching `where`, newest first unless ranked: its cards and its
+ * count, for the caller's batch (one round trip); `toPage` reads the answers. The page's ten ids are chosen
+ * first, from narrow index rows, and only those ten are built into cards.
+ */
+export function pageReads(services: RequestServices, where: SQL | undefined, page: number, options: PageOptions = {}) {
+  const { db, viewer } = services;
+  const visible = and(connectionVisibleTo(viewer), where, options.source?.holds) as SQL;
+  const offset = (page - 1) * PAGE_SIZE;
+  const total = options.source?.count ?? visibleCount(viewer, where, options.publicCount);
+  const walk = (window: PageWindow) => newestIds(where, options, total, window);
+  const pageIds = options.ranking
+    ? rankedIds(options.ranking, visible, offset, walk)
+    : walk({ offset: sql`${offset}`, limit: sql`${PAGE_SIZE}`, visible });
+  const order = options.ranking ? [desc(options.ranking.score), ...newestFirst] : newestFirst;
+  return [
+    selectConnections(services, sql`${connections.id} in (${pageIds})`).orderBy(...order),
+    db.get<{ n: number }>(sql`select ${total} as n`),
+  ] as const;
+}
+
+/** The ids of one window of the connections matching `where`, newest first, by the cheapest walk there is. */
+function newestIds(where: SQL | undefined, options: PageOptions, total: SQL<number>, window: PageWindow): SQL {
+  const { index } = options;
+  if (options.source) return options.source.ids(window);
+  if (Array.isArray(index)) return mergedPageIds(index, window);
+  if (index) return idsFromIndex(index, window);
+  if (!where && options.publicCount) {
+    return feedPageIds(window, window.leftOut ? sql`${total} - ${window.leftOut}` : total);
+  }
+  return sql`select ${connections.id} as id from ${connections} where ${window.visible}
+    order by ${connections.createdAt} desc, ${connections.id} desc limit ${window.limit} offset ${window.offset}`;
+}
+
+/**
+ * The ids of one ranked page: the ranked connections the viewer may see (`visible`) ordered by score, then, once
+ * they run out, the rest newest first from `walk`, which skips as many of the rest as the earlier pages showed.
+ * The ranked rows are few (what was liked or discussed this week) and read once, into a materialised table.
+ */
+function rankedIds(ranking: Ranking, visible: SQL, offset: number, walk: (window: PageWindow) => SQL): SQL {
+  const n = sql`(select n from ranked_total)`;
+  const rest = walk({
+    offset: sql`max(0, ${offset} - ${n})`,
+    limit: sql`${PAGE_SIZE} - max(0, min(${PAGE_SIZE}, ${n} - ${offset}))`,
+    visible: sql`${visible} and ${connections.id} not in (select id from ranked)`,
+    leftOut: n,
+  });
+  return sql`with ranked(id, score, created_at) as materialized (
+      select ${connections.id}, scores.score, ${connections.createdAt}
+      from (${ranking.scores}) as scores cross join ${connections} on ${connections.id} = scores.id
+      where ${visible}),
+    ranked_total(n) as (select count(*) from ranked)
+    select id from (select id from ranked order by score desc, created_at desc, id desc limit ${PAGE_SIZE} offset ${offset})
+    union all
+    select id from (${rest})`;
+}
+
+/** The ids of a window of the connections an index lists (newest first) that the window allows, newest first. */
+function idsFromIndex(index: NewestFirstIndex, window: PageWindow): SQL {
+  // CROSS JOIN keeps the filter's index (newest first) as the outer loop.
+  return sql`select ${index.connectionId} as id
+    from ${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}
+    where ${and(...index.match, window.visible)}
+    order by ${index.createdAt} desc, ${index.connectionId} desc limit ${window.limit} offset ${window.offset}`;
+}
+
+/**
+ * The ids of one window of the whole feed. OFFSET walks the rows it skips, so a page costs its distance from the
+ * end it is counted from; past the middle the page is counted from the oldest end instead, which makes the last
+ * page as cheap as the first. The total that needs is a kept count here (less the ranked rows a ranked page left
+ * out). The branch not taken gets LIMIT 0, which SQLite checks once before its loop (a WHERE condition would be
+ * tested on every row).
+ */
+function feedPageIds(window: PageWindow, total: SQL): SQL {
+  const { visible, offset, limit } = window;
+  const n = sql`(select n from feed_total)`;
+  const fromNewest = sql`${offset} * 2 <= ${n}`;
+  return sql`with feed_total(n) as (select ${total})
+    select id from (
+      select ${connections.id} as id from ${connections} where ${visible}
+      order by ${connections.createdAt} desc, ${connections.id} desc
+      limit (case when ${fromNewest} then ${limit} else 0 end) offset ${offset})
+    union all
+    select id from (
+      select ${connections.id} as id from ${connections} where ${visible}
+      order by ${connections.createdAt}, ${connections.id}
+      limit (case when ${fromNewest} then 0 else max(0, min(${limit}, ${n} - ${offset})) end)
+      offset max(0, ${n} - ${offset} - ${limit}))`;
+}
+
+/**
+ * The ids of one window read from several newest-first indexes at once (a person's connections as director,
+ * actor or author): their entries as a UNION ordered as the indexes are, which SQLite merges stream by stream and
+ * stops after the page, and which lists a connection found in two of them once.
+ */
+function mergedPageIds(indexes: NewestFirstIndex[], window: PageWindow): SQL {
+  const arms = indexes.map(
+    (index) => sql`select ${index.connectionId} as id, ${index.createdAt} as created_at
+      from ${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}
+      where ${and(...index.match, window.visible)}`,
+  );
+  return sql`select id from (${sql.join(arms, sql` union `)}
+    order by created_at desc, id desc limit ${window.limit} offset ${window.offset})`;
 }
 
 type PageAnswers = BatchResponse<ReturnType<typeof pageReads>>;
@@ -194,26 +242,6 @@ export function toPage(origin: string, page: number, [rows, counted]: PageAnswer
     pages: Math.ceil(totalCount / PAGE_SIZE),
     totalCount,
   };
-}
-
-/**
- * The two reads behind one page of the feed with its filters, as the viewer may see it (a visitor is a null
- * viewer), for the caller's batch; `toPage` reads the answers. The home page (members and visitors alike) and
- * the API's feed read it.
- */
-export function feedReads(services: RequestServices, filters: FeedFilters, page: number) {
-  const conditions = filterConditions(filters);
-  const where = conditions.length ? and(...conditions) : undefined;
-  return pageReads(services, where, page, {
-    publicCount: maintainedPublicCount(filters),
-    index: newestFirstIndex(filters),
-  });
-}
-
-export async function listFeed(services: RequestServices, filters: FeedFilters, page: number): Promise<ConnectionPage> {
-  const answers = await services.db.batch(feedReads(services, filters, page));
-  const { totalCount: _total, ...result } = toPage(services.origin, page, answers);
-  return result;
 }
 
 /**
@@ -317,10 +345,9 @@ export function newestConnectionsRead(
 ) {
   const newest = (where?: SQL) => selectConnections(services, where).orderBy(...newestFirst);
   if ("tag" in scope) {
-    const ids = idsFromIndex(services.db, tagIndex(scope.tag), connectionVisibleTo(services.viewer))
-      .limit(limit)
-      .offset(offset);
-    return newest(inArray(connections.id, ids));
+    const visible = connectionVisibleTo(services.viewer);
+    const ids = idsFromIndex(tagIndex(scope.tag), { offset: sql`${offset}`, limit: sql`${limit}`, visible });
+    return newest(sql`${connections.id} in (${ids})`);
   }
   const where =
     "userId" in scope
@@ -483,6 +510,7 @@ export async function postConnection(
       movieId: movie ? movie.id : null,
       bookId: book ? book.id : null,
       context: input.context,
+      contextSpoiler: input.contextSpoiler,
       kind: kindOf(input.kind, !movie || !book),
       screenshotKey: keys.screenshot ?? null,
       moviePosterKey: keys.moviePoster ?? null,
@@ -569,6 +597,7 @@ export async function updateConnection(
   const input = validate(updateConnectionSchema(isTextOnly), { context: current.context, ...fields });
   if (images.refused) throw images.refused;
   const { context } = input;
+  const contextSpoiler = input.contextSpoiler ?? current.contextSpoiler;
   const kind = input.kind === undefined ? current.kind : kindOf(input.kind, isTextOnly);
   const tags = input.tags === undefined ? current.tags : normalizeTags(input.tags);
   const { db } = services;
@@ -610,7 +639,7 @@ export async function updateConnection(
   statements.push(
     db
       .update(connections)
-      .set({ context, kind, screenshotKey, bookId, updatedAt: Date.now() })
+      .set({ context, contextSpoiler, kind, screenshotKey, bookId, updatedAt: Date.now() })
       .where(eq(connections.id, id)),
     db.delete(connectionTags).where(eq(connectionTags.connectionId, id)),
     ...(tags.length ? [db.insert(connectionTags).values(tags.map((tag) => ({ connectionId: id, tag })))] : []),

@@ -5,9 +5,7 @@ export {
   createConnection,
   deleteConnection,
   deleteImages,
-  feedReads,
   getConnection,
-  listFeed,
   movieWithConnections,
   type NewestScope,
   newestConnectionsRead,
@@ -21,6 +19,7 @@ export {
   visibleCount,
   type WorkQuestion,
 } from "./connections.ts";
+export { type FeedView, feedReads, listFeed, readFeedView } from "./feed.ts";
 export { FEED_FILTER_NAMES, type FeedFilters, maintainedPublicCount, readFeedFilters } from "./feed-filters.ts";
 export {
   type FilterName,

@@ -46,6 +46,8 @@ export interface ConnectionView {
   _id: string;
   userRef: UserSummary;
   context: string;
+  /** The context gives something away: pages hide it behind "Show spoiler", previews never quote it. */
+  contextSpoiler: boolean;
   kind: ConnectionKind;
   tags: string[];
   createdAt: string;
@@ -75,6 +77,7 @@ export const tagList = jsonList(
 const connectionColumns = (viewer: Viewer | null) => ({
   id: connections.id,
   context: connections.context,
+  contextSpoiler: connections.contextSpoiler,
   kind: connections.kind,
   createdAt: connections.createdAt,
   updatedAt: connections.updatedAt,
@@ -143,6 +146,7 @@ export function toConnectionView(origin: string, row: ConnectionRow): Connection
     _id: row.id,
     userRef: toUserSummary(origin, { ...row, id: row.userId }),
     context: row.context,
+    contextSpoiler: row.contextSpoiler,
     kind: row.kind,
     tags: JSON.parse(row.tags) as string[],
     createdAt: new Date(row.createdAt).toISOString(),

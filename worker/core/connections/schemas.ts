@@ -11,7 +11,7 @@ import {
   readName,
   readText,
 } from "../rules/index.ts";
-import { followRules } from "../validation.ts";
+import { flag, followRules } from "../validation.ts";
 
 export { CONNECTION_MESSAGES, IMAGE_KINDS, type ImageField, imageMessages };
 
@@ -37,6 +37,8 @@ export const createConnectionSchema = z
     movieTitle: name,
     bookTitle: name,
     context: text,
+    /** The context gives something away: shown only behind "Show spoiler" (decision 032). */
+    contextSpoiler: flag.transform(Boolean),
     kind: text,
     tags: list,
     movieGenres: list,
@@ -79,13 +81,11 @@ export const updateConnectionSchema = (textOnly: boolean) =>
   z
     .object({
       context: text,
+      /** Absent keeps the connection's setting. */
+      contextSpoiler: flag,
       kind: text.optional(),
       tags: list.optional(),
       bookAuthor: name.optional(),
-      removeScreenshot: z
-        .union([z.boolean(), z.string()])
-        .optional()
-        .catch(undefined)
-        .transform((value) => value === true || value === "true" || value === "on" || value === "1"),
+      removeScreenshot: flag.transform(Boolean),
     })
     .superRefine(followRules(textOnly ? EDIT_CONNECTION_FORMS.textOnly : EDIT_CONNECTION_FORMS.full));

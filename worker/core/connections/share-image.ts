@@ -3,7 +3,7 @@ import type { RequestServices } from "../../context.ts";
 import { connections } from "../../db/schema.ts";
 import { isId } from "../ids.ts";
 import { sniffImageType } from "../images/index.ts";
-import { connectionTitle } from "../rules/index.ts";
+import { connectionTitle, SPOILER_TEXT } from "../rules/index.ts";
 import { type ConnectionView, selectConnections, toConnectionView } from "./reads.ts";
 
 /**
@@ -33,13 +33,22 @@ export function shareImageVersion(view: ConnectionView): string {
     pathOf(view.screenshotUrl),
     view.movieRef?.title ?? null,
     view.bookRef?.title ?? null,
-    view.movieRef && view.bookRef ? "" : view.context.split(/\s+/, SHARE_CONTEXT_WORDS + 1).join(" "),
+    view.movieRef && view.bookRef
+      ? ""
+      : drawnContext(view)
+          .split(/\s+/, SHARE_CONTEXT_WORDS + 1)
+          .join(" "),
   ]);
   let hash = 0x811c9dc5;
   for (let index = 0; index < drawn.length; index++) {
     hash = Math.imul(hash ^ drawn.charCodeAt(index), 0x01000193);
   }
   return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+/** The words a text-only card quotes: its context, or for a spoiler only that it is hidden (decision 032). */
+function drawnContext(view: ConnectionView): string {
+  return view.contextSpoiler ? SPOILER_TEXT.hidden : view.context;
 }
 
 /** The share image's path (under the site's origin), as the connection page's og:image. */
@@ -120,7 +129,7 @@ async function storeShareImage(
   const card = {
     movieTitle: view.movieRef?.title ?? null,
     bookTitle: view.bookRef?.title ?? null,
-    context: view.context,
+    context: drawnContext(view),
   };
   let png: Uint8Array<ArrayBuffer>;
   try {

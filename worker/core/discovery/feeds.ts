@@ -12,7 +12,14 @@ import {
 import { notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { maySeeContentOf, viewerRelation } from "../people/index.ts";
-import { connectionTitle, FEED_PATHS, memberName, normalizeTags } from "../rules/index.ts";
+import {
+  connectionTitle,
+  FEED_PATHS,
+  memberName,
+  normalizeTags,
+  quotableContext,
+  SPOILER_TEXT,
+} from "../rules/index.ts";
 import { type AtomEntry, renderAtom } from "./atom.ts";
 
 /** How many connections a feed page carries. */
@@ -213,7 +220,8 @@ const TITLE_LENGTH = 80;
 
 function entryOf(origin: string, connection: ConnectionView): AtomEntry {
   const url = `${origin}/connections/${connection._id}`;
-  const context = connection.context.trim();
+  // A spoiler is never quoted: the entry says it is hidden, and a text-only post is titled as such.
+  const context = quotableContext(connection).trim();
   const title = connection.movieRef || connection.bookRef || !context ? connectionTitle(connection) : oneLine(context);
   return {
     url,
@@ -221,7 +229,7 @@ function entryOf(origin: string, connection: ConnectionView): AtomEntry {
     published: connection.createdAt,
     updated: connection.updatedAt,
     author: { name: memberName(connection.userRef), uri: `${origin}/users/${connection.userRef._id}` },
-    content: context || title,
+    content: connection.contextSpoiler ? SPOILER_TEXT.hidden : context || title,
     categories: connection.tags,
   };
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { RequestServices, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { comments, connections, users } from "../../db/schema.ts";
@@ -9,12 +10,14 @@ import { isId, newId } from "../ids.ts";
 import { notificationIf } from "../notifications/index.ts";
 import { authorVisibleTo, connectionVisibleTo, toUserSummary, type UserSummary } from "../people/index.ts";
 import { COMMENT_FORMS, COMMENT_TEXT_MESSAGES, type FormRules, readText } from "../rules/index.ts";
-import { checkRules } from "../validation.ts";
+import { flag, followRules, validate } from "../validation.ts";
 
 /** API.md "Comment". */
 export interface CommentView {
   _id: string;
   text: string;
+  /** The comment gives something away: pages hide it behind "Show spoiler" (decision 032). */
+  spoiler: boolean;
   createdAt: string;
   updatedAt: string;
   connection: string;
@@ -24,6 +27,7 @@ export interface CommentView {
 const commentColumns = {
   id: comments.id,
   text: comments.text,
+  spoiler: comments.spoiler,
   createdAt: comments.createdAt,
   updatedAt: comments.updatedAt,
   userId: users.id,
@@ -60,6 +64,7 @@ function toCommentView(
   return {
     _id: row.id,
     text: row.text,
+    spoiler: row.spoiler,
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt ?? row.createdAt).toISOString(),
     connection: connectionId,
@@ -109,14 +114,20 @@ export const COMMENT_MESSAGES = {
   removed: "Comment removed",
 } as const;
 
-/** The comment's text, trimmed and checked with the comment form's rules (the browser runs them too). */
-function commentText(input: unknown, form: FormRules<"text">): string {
-  const text = typeof input === "string" ? readText(input) : "";
-  checkRules(form, { text });
-  return text;
-}
+/**
+ * A comment's body (API.md "Comment", decision 032): its text, trimmed (`readText`) and checked with the comment form's rules
+ * (the browser runs them too), and whether it is a spoiler, undefined when the body does not say (a new comment
+ * then is none, an edit keeps what it was).
+ */
+export const commentSchema = (form: FormRules<"text">) =>
+  z
+    .object({
+      text: z.string().catch("").transform(readText),
+      spoiler: flag,
+    })
+    .superRefine(followRules(form));
 
-async function readComment(services: RequestServices, id: string): Promise<CommentView> {
+async function commentById(services: RequestServices, id: string): Promise<CommentView> {
   const [row] = await services.db
     .select({ ...commentColumns, connectionId: comments.connectionId })
     .from(comments)
@@ -133,7 +144,7 @@ async function readComment(services: RequestServices, id: string): Promise<Comme
  */
 export async function addComment(services: RequestServices, viewer: Viewer, connectionId: string, input: unknown) {
   if (!isId(connectionId)) throw badRequest(CONNECTION_MESSAGES.invalidId);
-  const text = commentText(input, COMMENT_FORMS.add);
+  const { text, spoiler = false } = validate(commentSchema(COMMENT_FORMS.add), input ?? {});
   const { db } = services;
   const [connection] = await db
     .select({ userId: connections.userId })
@@ -151,6 +162,7 @@ export async function addComment(services: RequestServices, viewer: Viewer, conn
             connectionId: connections.id,
             userId: sql`${viewer.id}`.as("user_id"),
             text: sql`${text}`.as("text"),
+            spoiler: sql`${spoiler ? 1 : 0}`.as("spoiler"),
             createdAt: sqlNow().as("created_at"),
             updatedAt: sql`null`.as("updated_at"),
           })
@@ -168,7 +180,7 @@ export async function addComment(services: RequestServices, viewer: Viewer, conn
     }),
   ]);
   if (!inserted.length) throw notFound(CONNECTION_MESSAGES.notFound);
-  return readComment(services, id);
+  return commentById(services, id);
 }
 
 /** The viewer's own comment, on a connection they may still see (404 otherwise, 403 for someone else's). */
@@ -183,11 +195,15 @@ async function ownComment(services: RequestServices, viewer: Viewer, commentId: 
   if (row.userId !== viewer.id) throw forbidden(forbiddenMessage);
 }
 
+/** Edits the viewer's own comment: its text, and its spoiler flag when the input says (absent keeps it). */
 export async function updateComment(services: RequestServices, viewer: Viewer, commentId: string, input: unknown) {
   await ownComment(services, viewer, commentId, COMMENT_MESSAGES.notAuthorizedUpdate);
-  const text = commentText(input, COMMENT_FORMS.edit);
-  await services.db.update(comments).set({ text, updatedAt: Date.now() }).where(eq(comments.id, commentId));
-  return readComment(services, commentId);
+  const { text, spoiler } = validate(commentSchema(COMMENT_FORMS.edit), input ?? {});
+  await services.db
+    .update(comments)
+    .set({ text, ...(spoiler === undefined ? {} : { spoiler }), updatedAt: Date.now() })
+    .where(eq(comments.id, commentId));
+  return commentById(services, commentId);
 }
 
 /**

@@ -3,6 +3,7 @@ export {
   COMMENT_MESSAGES,
   type CommentView,
   commentDeletion,
+  commentSchema,
   connectionWithComments,
   deleteComment,
   listComments,

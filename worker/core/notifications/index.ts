@@ -1,7 +1,16 @@
 export {
+  GROUP_MESSAGES,
+  listNotificationGroups,
+  markNotificationRead,
+  type NotificationGroupView,
+  notificationGroupsRead,
+  readGrouping,
+  toNotificationGroupView,
+  unreadGroupCount,
+} from "./groups.ts";
+export {
   listNotifications,
   markAllNotificationsRead,
-  markNotificationRead,
   moderationNotice,
   type NotificationView,
   notificationIf,

@@ -4,8 +4,6 @@ import type { RequestServices, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { books, connections, movies, type NotificationType, notifications, users } from "../../db/schema.ts";
 import { sqlNewId, sqlNow } from "../../db/sql.ts";
-import { badRequest } from "../errors.ts";
-import { isId } from "../ids.ts";
 import { memberPictureFields } from "../images/index.ts";
 import { type MemberNotificationType, moderationText, notificationLink, notificationText } from "./text.ts";
 
@@ -29,40 +27,51 @@ export const NOTIFICATION_LIMIT = 50;
 
 const sender = alias(users, "sender");
 
+/** The columns of a notification with who sent it and what it is about (API.md "Notification"). */
+const notificationColumns = {
+  id: notifications.id,
+  type: notifications.type,
+  read: notifications.read,
+  createdAt: notifications.createdAt,
+  link: notifications.link,
+  message: notifications.message,
+  senderId: sender.id,
+  senderUsername: sender.username,
+  senderDisplayName: sender.displayName,
+  senderPicture: sender.pictureKey,
+  connectionId: connections.id,
+  movieId: movies.id,
+  movieTitle: movies.title,
+  bookId: books.id,
+  bookTitle: books.title,
+};
+
 /**
  * A member's notifications, newest first, with who sent them and what they are about, as one query (the
  * notifications page reads the newest 50, the data export all of them).
  */
 export function notificationsRead(db: Database, recipientId: string, limit?: number) {
-  const query = db
-    .select({
-      id: notifications.id,
-      type: notifications.type,
-      read: notifications.read,
-      createdAt: notifications.createdAt,
-      link: notifications.link,
-      message: notifications.message,
-      senderId: sender.id,
-      senderUsername: sender.username,
-      senderPicture: sender.pictureKey,
-      connectionId: connections.id,
-      movieId: movies.id,
-      movieTitle: movies.title,
-      bookId: books.id,
-      bookTitle: books.title,
-    })
-    .from(notifications)
-    .innerJoin(sender, eq(sender.id, notifications.senderId))
-    .leftJoin(connections, eq(connections.id, notifications.connectionId))
-    .leftJoin(movies, eq(movies.id, connections.movieId))
-    .leftJoin(books, eq(books.id, connections.bookId))
+  const query = notificationsQuery(db, {})
     .where(eq(notifications.recipientId, recipientId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .$dynamic();
   return limit === undefined ? query : query.limit(limit);
 }
 
-export function toNotificationView(origin: string, row: Awaited<ReturnType<typeof notificationsRead>>[number]) {
+/** Notifications with who sent them and what connection they are about, and any `extra` columns. */
+export function notificationsQuery<Extra extends Record<string, SQL | SQLiteColumn>>(db: Database, extra: Extra) {
+  return db
+    .select({ ...notificationColumns, ...extra })
+    .from(notifications)
+    .innerJoin(sender, eq(sender.id, notifications.senderId))
+    .leftJoin(connections, eq(connections.id, notifications.connectionId))
+    .leftJoin(movies, eq(movies.id, connections.movieId))
+    .leftJoin(books, eq(books.id, connections.bookId));
+}
+
+type NotificationRow = Awaited<ReturnType<typeof notificationsRead>>[number];
+
+export function toNotificationView(origin: string, row: NotificationRow) {
   return {
     _id: row.id,
     type: row.type,
@@ -98,21 +107,6 @@ const MODERATORS = { _id: "", username: "moderators", ...memberPictureFields("",
 export async function listNotifications({ db, origin }: RequestServices, viewer: Viewer): Promise<NotificationView[]> {
   const rows = await notificationsRead(db, viewer.id, NOTIFICATION_LIMIT);
   return rows.map((row) => toNotificationView(origin, row));
-}
-
-/** Marks one of the viewer's notifications read; someone else's id changes nothing (count 0). */
-export async function markNotificationRead({ db }: RequestServices, viewer: Viewer, id: string) {
-  if (!isId(id)) throw badRequest("Invalid Notification ID format");
-  const updated = await db
-    .update(notifications)
-    .set({ read: true })
-    .where(and(eq(notifications.id, id), eq(notifications.recipientId, viewer.id), eq(notifications.read, false)))
-    .returning({ id: notifications.id });
-  return {
-    message: "Notifications marked as read" as const,
-    count: updated.length,
-    updatedIds: updated.map((row) => row.id),
-  };
 }
 
 export async function markAllNotificationsRead({ db }: RequestServices, viewer: Viewer) {

@@ -36,6 +36,28 @@ export function notificationText(
   return { message: messages[type], link: notificationLink(type, sender.id, connectionId) };
 }
 
+/** What a group of likes, favorites or comments on one connection says the members did (decision 033). */
+const GROUPED_ACTIONS = {
+  like: "liked your connection.",
+  favorite: "favorited your connection.",
+  comment: "commented on your connection.",
+} as const;
+
+/**
+ * A group's message, naming its newest member: "Ana and Ben liked your connection." for two members, "Ana and 4
+ * others liked your connection." for more (`senders` counts different members, newest included).
+ */
+export function groupedText(
+  type: keyof typeof GROUPED_ACTIONS,
+  newest: { displayName: string; username: string },
+  second: { displayName: string; username: string } | null,
+  senders: number,
+): string {
+  const others = senders - 1;
+  const company = others === 1 && second ? memberName(second) : `${others} ${others === 1 ? "other" : "others"}`;
+  return `${memberName(newest)} and ${company} ${GROUPED_ACTIONS[type]}`;
+}
+
 /** How much of the removed item a moderation notice quotes. */
 const QUOTED = 80;
 

@@ -31,4 +31,5 @@ export {
   updateProfilePicture,
 } from "./profiles.ts";
 export { BLOCK_MESSAGES, FOLLOW_MESSAGES, PROFILE_MESSAGES, profileUpdateSchema } from "./schemas.ts";
+export { type SuggestedMember, suggestedMembersRead, toSuggestedMembers } from "./suggestions.ts";
 export { toUserSummary, type UserSummary } from "./user-summary.ts";

@@ -26,6 +26,20 @@ export { DISMISSED_UPDATE_KEY, THEME_COOKIE, VISITOR_PAGE_COOKIES } from "./cook
 export { CREATE_CONNECTION_FORM } from "./create-connection-form.ts";
 export { EDIT_CONNECTION_FORMS } from "./edit-connection-forms.ts";
 export { EXTERNAL_IDS, type ExternalIdKind } from "./external-ids.ts";
+export {
+  FEED_SCOPE_LABELS,
+  FEED_SCOPES,
+  FEED_SORT_LABELS,
+  FEED_SORTS,
+  FEED_VIEW_MESSAGES,
+  type FeedScope,
+  type FeedSort,
+  isFeedScope,
+  isFeedSort,
+  SUGGESTED_MEMBERS,
+  TRENDING_DAYS,
+  TRENDING_WINDOW_MS,
+} from "./feed-views.ts";
 export { ATOM_TYPE, FEED_PATHS } from "./feeds.ts";
 export {
   attributesOf,
@@ -92,5 +106,6 @@ export {
 } from "./people.ts";
 export { PROFILE_LIMITS, PROFILE_MESSAGES } from "./profile.ts";
 export { PROFILE_FORM } from "./profile-form.ts";
+export { isTicked, quotableContext, SPOILER_TEXT } from "./spoilers.ts";
 export { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, readName, readText } from "./text.ts";
 export { NEW_WORK, WHICH_WORK_FIELDS } from "./which-work.ts";

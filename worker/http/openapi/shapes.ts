@@ -200,6 +200,7 @@ export const Connection = z
     _id: id,
     userRef: UserSummary,
     context: z.string(),
+    contextSpoiler: z.boolean().describe("The context gives something away: show it only when the reader asks"),
     kind: z.enum(CONNECTION_KINDS),
     tags: z.array(z.string()),
     createdAt: dateTime,
@@ -250,6 +251,7 @@ export const Comment = z
   .object({
     _id: id,
     text: z.string(),
+    spoiler: z.boolean().describe("The comment gives something away: show it only when the reader asks"),
     createdAt: dateTime,
     updatedAt: dateTime,
     connection: id,
@@ -317,6 +319,22 @@ export const Notification = z
   })
   .meta({ id: "Notification" });
 
+/** `GET /notifications?group=connection` (decision 033): a group's newest notification, read once all of it is. */
+export const NotificationGroup = Notification.extend({
+  group: z
+    .object({
+      count: z.int().positive().describe("Notifications in the group"),
+      senders: z.int().positive().describe("Different members in the group"),
+      unread: count.describe("Unread notifications in the group"),
+    })
+    .describe("Likes, favorites or comments of one kind on one connection; any other notification is a group of one"),
+}).meta({ id: "NotificationGroup" });
+
+/** `GET /notifications`: API.md's one notification per event, or with `?group=connection` the groups. */
+export const NotificationList = z
+  .union([z.array(Notification), z.array(NotificationGroup)])
+  .meta({ id: "NotificationList" });
+
 export const NotificationRead = z
   .object({ message: z.literal("Notifications marked as read"), count, updatedIds: z.array(id) })
   .meta({ id: "NotificationRead" });
@@ -362,7 +380,14 @@ export const AccountExport = z
     profile: Me,
     connections: z.array(Connection).describe("Mine, private ones too, newest first"),
     comments: z.array(
-      z.object({ _id: id, text: z.string(), createdAt: dateTime, updatedAt: dateTime, connection: id }),
+      z.object({
+        _id: id,
+        text: z.string(),
+        spoiler: z.boolean(),
+        createdAt: dateTime,
+        updatedAt: dateTime,
+        connection: id,
+      }),
     ),
     likes: z.array(dated({ connection: id })),
     favorites: z.array(dated({ connection: id })),

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { deleteComment, updateComment } from "../../core/discussion/index.ts";
+import { commentSchema, deleteComment, updateComment } from "../../core/discussion/index.ts";
+import { COMMENT_FORMS } from "../../core/rules/index.ts";
 import { readJson } from "../body.ts";
 import { type MemberEnv, member } from "../middleware/member.ts";
 import { operation } from "../openapi/describe.ts";
@@ -11,13 +12,11 @@ export const commentsApi = new Hono<MemberEnv>()
     "/:id",
     operation("Comments", "Edit my comment", {
       access: "member",
+      body: commentSchema(COMMENT_FORMS.edit),
       success: Comment,
       errors: [400, 403, 404],
     }),
-    async (c) => {
-      const body = (await readJson(c)) as { text?: unknown } | null;
-      return c.json(await updateComment(c.var.services, c.var.viewer, c.req.param("id"), body?.text));
-    },
+    async (c) => c.json(await updateComment(c.var.services, c.var.viewer, c.req.param("id"), await readJson(c))),
   )
   .delete(
     "/:id",

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { requireViewer } from "../../core/auth/index.ts";
 import {
   connectionsByIds,
   createConnection,
@@ -11,13 +12,15 @@ import {
   pageNumber,
   popularTags,
   readFeedFilters,
+  readFeedView,
   searchConnections,
   sentImages,
   updateConnection,
   updateConnectionSchema,
 } from "../../core/connections/index.ts";
-import { addComment, listComments, toggleFavorite, toggleLike } from "../../core/discussion/index.ts";
+import { addComment, commentSchema, listComments, toggleFavorite, toggleLike } from "../../core/discussion/index.ts";
 import { badRequest } from "../../core/errors.ts";
+import { COMMENT_FORMS } from "../../core/rules/index.ts";
 import { castVote, withdrawVote } from "../../core/verdicts/index.ts";
 import { readFieldsAndFiles, readJson } from "../body.ts";
 import { type MemberEnv, member } from "../middleware/member.ts";
@@ -33,18 +36,32 @@ import {
   Verdict,
 } from "../openapi/shapes.ts";
 
-/** API.md feed filters (movie and book facets, tags, kind), all optional, and the page. */
+/** API.md feed filters (movie and book facets, tags, kind), all optional, the feed, its order and the page. */
 const FEED_QUERY = {
   ...Object.fromEntries(FEED_FILTER_NAMES.map((name) => [name, `Only connections matching this ${name}`])),
+  feed: "everyone (default), or following: the caller's and their followed members' connections (members only: 401 without a valid token)",
+  sort: "newest (default), top (most likes in the last 7 days first) or discussed (most comments in the last 7 days first)",
   pageNumber: "Page number from 1",
 };
 
 export const connectionsApi = new Hono<MemberEnv>()
   .get(
     "/",
-    operation("Connections", "The public feed", { access: "optional", query: FEED_QUERY, success: ConnectionPage }),
-    async (c) =>
-      c.json(await listFeed(c.var.services, readFeedFilters(c.req.query()), pageNumber(c.req.query("pageNumber")))),
+    operation("Connections", "The feed: everyone's or the members I follow, newest or ranked this week", {
+      access: "optional",
+      query: FEED_QUERY,
+      success: ConnectionPage,
+      errors: [400, 401],
+    }),
+    async (c) => {
+      const { services } = c.var;
+      const query = c.req.query();
+      // Existing clients ask without `feed`: they keep getting everyone's connections, newest first.
+      const view = readFeedView(query, { scope: "everyone", strict: true });
+      // Following is a member's own feed: a visitor (or a bad token) gets API.md's 401, never someone's guess.
+      if (view.scope === "following") requireViewer(services.viewer, services.tokenState);
+      return c.json(await listFeed(services, readFeedFilters(query), pageNumber(query.pageNumber), view));
+    },
   )
   .get(
     "/search",
@@ -189,12 +206,10 @@ export const connectionsApi = new Hono<MemberEnv>()
     operation("Comments", "Comment on a connection", {
       access: "member",
       status: 201,
+      body: commentSchema(COMMENT_FORMS.add),
       success: Comment,
       errors: [400, 404],
     }),
     member,
-    async (c) => {
-      const body = (await readJson(c)) as { text?: unknown } | null;
-      return c.json(await addComment(c.var.services, c.var.viewer, c.req.param("id"), body?.text), 201);
-    },
+    async (c) => c.json(await addComment(c.var.services, c.var.viewer, c.req.param("id"), await readJson(c)), 201),
   );

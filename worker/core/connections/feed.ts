@@ -1,0 +1,146 @@
+import { and, type SQL, sql } from "drizzle-orm";
+import type { RequestServices, Viewer } from "../../context.ts";
+import { comments, connections, follows, likes, users } from "../../db/schema.ts";
+import { badRequest } from "../errors.ts";
+import { authorVisibleTo, connectionVisibleTo, isModerator } from "../people/index.ts";
+import {
+  FEED_VIEW_MESSAGES,
+  type FeedScope,
+  type FeedSort,
+  isFeedScope,
+  isFeedSort,
+  TRENDING_WINDOW_MS,
+} from "../rules/index.ts";
+import { type ConnectionPage, type PageWindow, pageReads, type Ranking, toPage } from "./connections.ts";
+import { type FeedFilters, filterConditions, maintainedPublicCount, newestFirstIndex } from "./feed-filters.ts";
+
+/** Whose connections a feed lists and in what order (API.md "Feeds for members"). */
+export interface FeedView {
+  scope: FeedScope;
+  sort: FeedSort;
+}
+
+/**
+ * `feed` and `sort` as asked. A blank or missing value is the default (`scope`, the caller's: the API keeps
+ * Everyone for its existing clients, the home page chooses by whom the member follows). An unknown value is a 400
+ * when `strict` (the API), and the default otherwise (the home page, whose links never write one).
+ */
+export function readFeedView(
+  params: Record<string, string | undefined>,
+  defaults: { scope: FeedScope; strict: boolean },
+): FeedView {
+  const feed = params.feed?.trim().toLowerCase() || defaults.scope;
+  const sort = params.sort?.trim().toLowerCase() || "newest";
+  if (defaults.strict && !isFeedScope(feed)) throw badRequest(FEED_VIEW_MESSAGES.unknownFeed);
+  if (defaults.strict && !isFeedSort(sort)) throw badRequest(FEED_VIEW_MESSAGES.unknownSort);
+  return { scope: isFeedScope(feed) ? feed : defaults.scope, sort: isFeedSort(sort) ? sort : "newest" };
+}
+
+/**
+ * The two reads behind one page of a feed with its filters, as the viewer may see it (a visitor is a null viewer),
+ * for the caller's batch; `toPage` reads the answers. The home page (members and visitors alike) and the API's
+ * feed read it. Following needs a member: the doors turn a visitor away before asking (decision 031).
+ */
+export function feedReads(
+  services: RequestServices,
+  filters: FeedFilters,
+  page: number,
+  view: FeedView = { scope: "everyone", sort: "newest" },
+) {
+  const conditions = filterConditions(filters);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const ranking = view.sort === "newest" ? undefined : rankingOf(view.sort, services.viewer, Date.now());
+  if (view.scope === "following" && services.viewer) {
+    return pageReads(services, where, page, { source: followingSource(services.viewer, where), ranking });
+  }
+  return pageReads(services, where, page, {
+    publicCount: maintainedPublicCount(filters),
+    index: newestFirstIndex(filters),
+    ranking,
+  });
+}
+
+export async function listFeed(
+  services: RequestServices,
+  filters: FeedFilters,
+  page: number,
+  view?: FeedView,
+): Promise<ConnectionPage> {
+  const answers = await services.db.batch(feedReads(services, filters, page, view));
+  const { totalCount: _total, ...result } = toPage(services.origin, page, answers);
+  return result;
+}
+
+/**
+ * "Top this week" and "most discussed" (decision 031): likes or comments of the last 7 days by members the viewer
+ * may see, read as a range of `likes_recent` or `comments_recent` (the week's rows, however large the tables grow)
+ * and grouped by connection. INDEXED BY holds SQLite to that range: without statistics it prefers walking the
+ * whole table in connection order to skip the GROUP BY's sort.
+ */
+function rankingOf(sort: Exclude<FeedSort, "newest">, viewer: Viewer | null, now: number): Ranking {
+  const since = now - TRENDING_WINDOW_MS;
+  const table = sort === "top" ? likes : comments;
+  const index = sql.raw(sort === "top" ? "likes_recent" : "comments_recent");
+  const counted = and(sql`${table.createdAt} >= ${since}`, authorVisibleTo(viewer, table.userId));
+  return {
+    scores: sql`select ${table.connectionId} as id, count(*) as score from ${table} indexed by ${index}
+      where ${counted} group by ${table.connectionId}`,
+    score: sql<number>`(select count(*) from ${table} where ${table.connectionId} = ${connections.id} and ${counted})`,
+  };
+}
+
+/**
+ * The Following feed's rows: the viewer's own connections and those of everyone they follow (API.md), as far as
+ * the privacy rule lets them see them (a follower sees a private member's posts; a suspended member's stay hidden).
+ * Every read starts from those members and walks each one's `connections_user_newest`, so its cost follows how
+ * much they post, never the size of the site (decision 031).
+ */
+function followingSource(viewer: Viewer, where: SQL | undefined) {
+  const owners = sql`select ${viewer.id} as id union select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewer.id}`;
+  const visible = and(connectionVisibleTo(viewer), where) as SQL;
+  return {
+    holds: sql`${connections.userId} in (${owners})`,
+    ids: (window: PageWindow) => (where ? ownersRowsIds(owners, window) : newestPerOwnerIds(owners, window)),
+    count: where
+      ? sql<number>`(select count(*) from (${owners}) as feed_owners
+          cross join ${connections} on ${connections.userId} = feed_owners.id where ${visible})`
+      : keptCount(viewer, owners),
+  };
+}
+
+/**
+ * How many connections the members in `owners` have that the viewer sees, from their kept counts: all of a member's
+ * connections are visible to a follower or to themselves, unless the member is suspended and the viewer is no
+ * moderator (a block removes the follow, so no followed member is blocked either way).
+ */
+function keptCount(viewer: Viewer, owners: SQL): SQL<number> {
+  const shown = isModerator(viewer) ? sql`1` : sql`${users.suspendedAt} is null`;
+  return sql<number>`(select coalesce(sum(${users.connectionCount}), 0) from ${users}
+    where ${users.id} in (${owners}) and ${shown})`;
+}
+
+/**
+ * A window of the owners' connections newest first, reading at most `offset + limit` rows per member: each
+ * member's cut-off is the creation time of their (offset + limit)-th newest visible row (one index seek), and only
+ * rows from then on are gathered and sorted. The page's rows are among them, since a row that has offset + limit
+ * newer rows of its own member cannot be among the offset + limit newest of all.
+ */
+function newestPerOwnerIds(owners: SQL, window: PageWindow): SQL {
+  const { visible, offset, limit } = window;
+  const cutoff = sql`(select ${connections.createdAt} from ${connections}
+    where ${connections.userId} = feed_owners.id and ${visible}
+    order by ${connections.createdAt} desc, ${connections.id} desc limit 1 offset ${offset} + ${limit} - 1)`;
+  return sql`select ${connections.id} as id
+    from (select feed_owners.id as id, coalesce(${cutoff}, 0) as since from (${owners}) as feed_owners) as cutoffs
+    cross join ${connections} on ${connections.userId} = cutoffs.id and ${connections.createdAt} >= cutoffs.since
+    where ${visible}
+    order by ${connections.createdAt} desc, ${connections.id} desc limit ${limit} offset ${offset}`;
+}
+
+/** A filtered window of the owners' connections: every row of theirs is checked against the filters, then sorted. */
+function ownersRowsIds(owners: SQL, window: PageWindow): SQL {
+  return sql`select ${connections.id} as id
+    from (${owners}) as feed_owners cross join ${connections} on ${connections.userId} = feed_owners.id
+    where ${window.visible}
+    order by ${connections.createdAt} desc, ${connections.id} desc limit ${window.limit} offset ${window.offset}`;
+}
