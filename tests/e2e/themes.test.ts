@@ -64,6 +64,8 @@ describe.each(javaScriptModes)("themes ($name)", ({ javaScriptEnabled }) => {
 
     await theme.getByRole("button", { name: "Dark" }).click();
     await expect.poll(() => pinned(page)).toBe("dark");
+    // Without JavaScript the choice reloads the page: its stylesheet is read once the page has loaded.
+    await page.waitForLoadState("load");
     expect(await paper(page)).toBe(DARK_PAPER);
     expect(new URL(page.url()).pathname).toBe("/about");
     await expect.poll(() => themeCookie(context)).toBe("dark");
@@ -74,6 +76,7 @@ describe.each(javaScriptModes)("themes ($name)", ({ javaScriptEnabled }) => {
 
     await page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "System" }).click();
     await expect.poll(() => pinned(page)).toBeNull();
+    await page.waitForLoadState("load");
     expect(await paper(page)).toBe(LIGHT_PAPER);
     await expect.poll(() => themeCookie(context)).toBeNull();
     await context.close();
