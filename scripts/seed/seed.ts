@@ -37,6 +37,7 @@ import {
   users,
   verdictVotes,
 } from "./content.ts";
+import { cachedCopies } from "./copies-cache.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD, MODERATOR_EMAIL } from "./demo-account.ts";
 import { renderAvatar, renderCover, renderPoster, renderScreenshot } from "./images.ts";
 
@@ -49,7 +50,8 @@ export async function isEmpty(db: Database): Promise<boolean> {
 }
 
 export async function seedDemoContent(db: Database, bucket: ImageBucket, now = Date.now()): Promise<void> {
-  const putPng = (kind: ImageKind, bytes: Uint8Array) => storeImage(bucket, kind, { bytes, type: "image/png" });
+  const putPng = (kind: ImageKind, bytes: Uint8Array) =>
+    storeImage(bucket, kind, { bytes, type: "image/png" }, cachedCopies);
 
   // One hash for everyone: PBKDF2 is deliberately slow, and demo accounts share the documented password.
   const passwordHash = await hashPassword(DEMO_PASSWORD);

@@ -213,7 +213,8 @@ describe("actions a visitor cannot take", () => {
     const feed = (await get("/?kind=adaptation")).main;
     expect(feed).toMatch(
       new RegExp(
-        `<a[^>]+${asPattern(loginHref(`/?kind=adaptation#card-${post.adaptation._id}`))}[^>]*>Log in to vote</a>`,
+        // The way back names the Everyone tab the visitor saw (a member's home may open on Following, decision 031).
+        `<a[^>]+${asPattern(loginHref(`/?kind=adaptation&feed=everyone#card-${post.adaptation._id}`))}[^>]*>Log in to vote</a>`,
       ),
     );
 

@@ -5,12 +5,12 @@ import type { Page } from "playwright-core";
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /**
- * The page's WCAG 2.1 A and AA violations by axe-core, as it is now, one line each. The page's context needs
- * `bypassCSP`, so axe can be injected (the site's own CSP is tested in the integration suite).
+ * The page's WCAG 2.1 A and AA violations by axe-core (or those of `rules` only), as it is now, one line each. The
+ * page's context needs `bypassCSP`, so axe can be injected (the site's own CSP is tested in the integration suite).
  */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
+  return page.evaluate(async (rules) => {
     const result = await (
       window as unknown as {
         axe: {
@@ -21,7 +21,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
         };
       }
     ).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      runOnly: rules
+        ? { type: "rule", values: rules }
+        : { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
     });
     return result.violations.map(
       (v) =>
@@ -30,5 +32,5 @@ export async function axeViolations(page: Page): Promise<string[]> {
           .slice(0, 3)
           .join(", ")})`,
     );
-  });
+  }, rules);
 }

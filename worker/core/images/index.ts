@@ -15,6 +15,7 @@ export {
   type ImageBucket,
   imageVariantKeys,
   isUploadedImageKey,
+  type MakeCopies,
   originalImageKey,
   removeImages,
   storeImage,

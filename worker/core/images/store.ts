@@ -1,6 +1,6 @@
 import { IMAGE_VARIANT_WIDTHS, imageVariantPath, UPLOADED_IMAGE_FOLDERS } from "../rules/index.ts";
 import { type ImageKind, type ImageType, newImageKey } from "./keys.ts";
-import { makeVariants, WORKER_MAX_VARIANT_PIXELS } from "./variants.ts";
+import { type ImageVariant, makeVariants, WORKER_MAX_VARIANT_PIXELS } from "./variants.ts";
 
 /** The part of an R2 bucket that storing needs, so the Worker's, Miniflare's and getPlatformProxy's all fit. */
 export interface ImageBucket {
@@ -29,14 +29,24 @@ export function originalImageKey(key: string): string | null {
   return original === key || imageVariantKeys(original).includes(key) ? original : null;
 }
 
+/** What makes an image's WebP copies: the Worker's codecs, or the seed's cache of what they made before. */
+export type MakeCopies = (image: { bytes: Uint8Array; type: ImageType }) => Promise<ImageVariant[] | null>;
+
+const workerCopies: MakeCopies = (image) => makeVariants(image, { maxPixels: WORKER_MAX_VARIANT_PIXELS });
+
 /**
  * Puts an uploaded image under a key made for it (`newImageKey`), to be served with its real type (judged by its
  * bytes), and its WebP copies beside it. The copies are written first, so an original in the bucket has its copies
  * unless the Worker left them to the conversion script (too large) or the bytes did not decode. A failed write
  * removes what this call wrote, so nothing is left without a row.
  */
-export async function putImage(bucket: ImageBucket, key: string, image: { bytes: Uint8Array; type: ImageType }) {
-  const variants = await makeVariants(image, { maxPixels: WORKER_MAX_VARIANT_PIXELS });
+export async function putImage(
+  bucket: ImageBucket,
+  key: string,
+  image: { bytes: Uint8Array; type: ImageType },
+  copies: MakeCopies = workerCopies,
+) {
+  const variants = await copies(image);
   try {
     await Promise.all(
       (variants ?? []).map((variant) =>
@@ -57,9 +67,10 @@ export async function storeImage(
   bucket: ImageBucket,
   kind: ImageKind,
   image: { bytes: Uint8Array; type: ImageType },
+  copies?: MakeCopies,
 ): Promise<string> {
   const key = newImageKey(kind, image.type);
-  await putImage(bucket, key, image);
+  await putImage(bucket, key, image, copies);
   return key;
 }
 
