@@ -14,6 +14,7 @@ import { Resvg } from "@resvg/resvg-js";
 import { PNG } from "pngjs";
 import { SITE_TAGLINE } from "../../app/site.ts";
 import { escapeXml } from "../../worker/core/xml.ts";
+import { cachedDrawing } from "./seed-cache.ts";
 
 // ---------------------------------------------------------------------------------------------------------
 // Public API
@@ -1246,8 +1247,10 @@ function svgDoc(width: number, height: number, body: string): string {
 }
 
 function rasterize(svg: string): Uint8Array {
-  const image = new Resvg(svg, RESVG_OPTIONS).render();
-  return encodePng(image.width, image.height, image.pixels);
+  return cachedDrawing(svg, (drawn) => {
+    const image = new Resvg(drawn, RESVG_OPTIONS).render();
+    return encodePng(image.width, image.height, image.pixels);
+  });
 }
 
 /**

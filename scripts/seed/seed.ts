@@ -37,9 +37,9 @@ import {
   users,
   verdictVotes,
 } from "./content.ts";
-import { cachedCopies } from "./copies-cache.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD, MODERATOR_EMAIL } from "./demo-account.ts";
 import { renderAvatar, renderCover, renderPoster, renderScreenshot } from "./images.ts";
+import { cachedCopies } from "./seed-cache.ts";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
