@@ -100,15 +100,21 @@ async function themedContext(theme: "light" | "dark", ip?: string) {
 
 describe.each(["light", "dark"] as const)("accessibility in the %s theme (axe-core, WCAG 2.1 AA)", (theme) => {
   const ipSuffix = theme === "light" ? 1 : 11;
-  // A theme changes colours and nothing else: the light pass asks every WCAG rule, the dark one the contrast rule.
+  // A theme changes colours and nothing else: the light pass asks every WCAG rule of every page, the dark one the
+  // contrast rule of the main pages (issue 16): the feed, a connection, a profile, a work, search, create, settings.
   const rules = theme === "dark" ? ["color-contrast"] : undefined;
+  const main = (path: string) =>
+    ["/", "/about", "/login", "/search?q=dune", "/create", "/notifications", "/settings", "/profile/edit"].includes(
+      path,
+    ) || /^\/(users|movies|connections)\/[0-9a-f]{24}$/.test(path);
+  const inPass = (paths: string[]) => (theme === "dark" ? paths.filter(main) : paths);
 
   it(
     "finds no violations on any page a visitor sees",
     async () => {
       const context = await themedContext(theme);
       const found: Record<string, string[]> = {};
-      for (const path of visitorPages) {
+      for (const path of inPass(visitorPages)) {
         const violations = await audit(context, path, rules);
         if (violations.length) found[path] = violations;
       }
@@ -126,7 +132,7 @@ describe.each(["light", "dark"] as const)("accessibility in the %s theme (axe-co
       await logIn(page, suite.app.url);
       await page.close();
       const found: Record<string, string[]> = {};
-      for (const path of memberPages) {
+      for (const path of inPass(memberPages)) {
         const violations = await audit(context, path, rules);
         if (violations.length) found[path] = violations;
       }
