@@ -25,7 +25,8 @@ describe.each(javaScriptModes)("Book or film? ($name)", ({ name, javaScriptEnabl
   it("votes, changes and withdraws on a card in the feed", async () => {
     const page = await memberPage(javaScriptEnabled);
     const id = await freshAdaptation(name);
-    await page.goto(`${suite.app.url}/?kind=adaptation`);
+    // Everyone's feed: the demo member follows others, so their home opens on Following (decision 031).
+    await page.goto(`${suite.app.url}/?kind=adaptation&feed=everyone`);
     if (javaScriptEnabled) await hydrated(page);
     const card = page.locator(`#card-${id}`);
     await card.getByText("Adaptation", { exact: true }).waitFor();
