@@ -174,7 +174,8 @@ describe("links to people", () => {
 
 describe("feed filters", () => {
   it("match names however they are written, and offer the most featured values as datalists", async () => {
-    const { html } = await get(`/?director=${encodeURIComponent("  GRÉTA   gerwig ")}`, follower.cookie);
+    // Everyone's feed: this member follows someone, so their home opens on Following (decision 031).
+    const { html } = await get(`/?feed=everyone&director=${encodeURIComponent("  GRÉTA   gerwig ")}`, follower.cookie);
     const main = mainOf(html);
     expect(main.match(/<article id="card-/g)).toHaveLength(10);
     const listOf = (field: string) => {
@@ -186,7 +187,7 @@ describe("feed filters", () => {
     expect(listOf("author")).toContain('<option value="Louisa May Alcott">');
     // Suggested from public connections only: the private member's director is not offered.
     expect(listOf("director")).not.toContain("Noah Baumbach");
-    const actors = mainOf((await get("/?actor=gr%C3%A9ta%20gerwig", follower.cookie)).html);
+    const actors = mainOf((await get("/?feed=everyone&actor=gr%C3%A9ta%20gerwig", follower.cookie)).html);
     expect(actors).toContain(`id="card-${hidden._id}"`);
   });
 
