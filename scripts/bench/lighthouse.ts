@@ -11,6 +11,7 @@ import { pipeline } from "node:stream";
 import { createBrotliCompress, createGzip } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS } from "../../tests/support/browser.ts";
 import { median } from "./measure.ts";
 
 export interface LighthousePage {
@@ -33,17 +34,6 @@ export interface LighthouseResult {
   lcpElement: string;
   runs: number;
 }
-
-/** The flags the project runs Chromium with: headless, and no traffic of its own. */
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|atom\+xml|manifest\+json)|image\/svg\+xml)/;
 
@@ -112,7 +102,7 @@ export async function lighthousePages(
 ): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_FLAGS,
     logLevel: "silent",
   });
   try {

@@ -6,6 +6,17 @@ import { startTestApp, type TestApp } from "./app.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 
+/** The flags the project runs Chromium with (tests, screenshots, the bench's Lighthouse): headless, no traffic of its own. */
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 /** Debian's Chromium, headless, with everything that would phone home switched off (the machine is offline). */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
@@ -14,15 +25,7 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 
