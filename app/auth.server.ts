@@ -34,6 +34,17 @@ export function requireViewer(url: URL, context: Readonly<RouterContextProvider>
 }
 
 /**
+ * `requireViewer` for a page that shows the member's details and reads nothing else: it waits for the session
+ * check (decision 040), which is then the page's one round trip.
+ */
+export async function requireCheckedViewer(url: URL, context: Readonly<RouterContextProvider>): Promise<Viewer> {
+  requireViewer(url, context);
+  const viewer = await context.get(requestContext).confirmViewer();
+  if (viewer) return viewer;
+  throw redirect(loginPath(url.pathname + url.search));
+}
+
+/**
  * The member taking an action a visitor sees but cannot take (like, favorite, comment, follow, vote, report,
  * block). A visitor's post (a page left open after logging out, or a form sent by hand) goes to /login and
  * afterwards back to `back`: the page the form was on, at the item it was about (`formOrigin`).

@@ -62,8 +62,8 @@ export function cardToggleRoute<T>(
       const anchor = `card-${params.connectionId}`;
       const viewer = requireMemberToAct(context, formOrigin(form, anchor, `/connections/${params.connectionId}`));
       const run = () => toggle(context.get(requestContext), viewer, params.connectionId);
-      const said = flash(viewer, params.connectionId);
-      return reactionReply(form, anchor, run, fallbackError, { flash: () => said });
+      // The viewer's favorites as the session check read them, in the toggle's first round trip: before it.
+      return reactionReply(form, anchor, run, fallbackError, { flash: () => flash(viewer, params.connectionId) });
     },
     loader({ params }: { params: { connectionId: string } }) {
       return redirect(`/connections/${params.connectionId}`);

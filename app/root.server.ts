@@ -20,16 +20,21 @@ import { latestUpdate } from "./updates.ts";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(requestContext);
-  const { origin, viewer } = services;
-  const sidebarTags = viewer
-    ? await popularTags(services).then(
-        (tags) => ({ tags, error: false }),
-        (error: unknown) => {
-          console.error("Could not load the sidebar's popular tags", error);
-          return { tags: [], error: true };
-        },
-      )
-    : null;
+  const { origin } = services;
+  // The member's details come with the session check; both reads travel with the page's own loader's in one round
+  // trip (decision 040).
+  const [viewer, sidebarTags] = await Promise.all([
+    services.confirmViewer(),
+    services.viewer
+      ? popularTags(services).then(
+          (tags) => ({ tags, error: false }),
+          (error: unknown) => {
+            console.error("Could not load the sidebar's popular tags", error);
+            return { tags: [], error: true };
+          },
+        )
+      : null,
+  ]);
   const { flash, headers } = takeFlash(request);
   const root: RootData = {
     origin,
@@ -45,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       isModerator: viewer.role === "moderator",
       openReportCases: viewer.openReportCases,
     },
-    sidebarTags,
+    sidebarTags: viewer ? sidebarTags : null,
     whatsNewDismissed: readDismissedBatch(request.headers.get("Cookie")) === latestUpdate.id,
     theme: themeOf(request),
     flash,

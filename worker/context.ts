@@ -1,9 +1,14 @@
 import { createContext } from "react-router";
 import type { AppError } from "./core/errors.ts";
 import type { Database } from "./db/client.ts";
+import type { RoundTrips } from "./db/round-trips.ts";
 import type { Env } from "./env.ts";
 
-/** The logged-in user making the request, resolved once per request from a Bearer token or the session cookie. */
+/**
+ * The logged-in user making the request, from a Bearer token or the session cookie. Their id, session and role are
+ * known from the token at once; the rest comes with the session check, in the request's first round trip
+ * (decision 040): read it after the request's first database answer, or after `confirmViewer`.
+ */
 export interface Viewer {
   id: string;
   username: string;
@@ -17,13 +22,6 @@ export interface Viewer {
   favoriteIds: string[];
   /** Follow requests waiting for the viewer's answer (the sidebar's badge), read in the same query. */
   pendingFollowRequests: number;
-  /**
-   * Members the viewer blocked, and members who blocked the viewer, read in the same query: the privacy rule's
-   * reads leave both out (`authorVisibleTo`), and skip the check entirely when both are empty. Never sent to
-   * the browser.
-   */
-  blockedIds: string[];
-  blockedByIds: string[];
   /** Whether the viewer follows anyone: the home page then opens on the Following feed (decision 031); same query. */
   followsAnyone: boolean;
   /** Moderators work the report queue and see suspended members' content (decision 017). */
@@ -37,6 +35,11 @@ export interface RequestServices {
   env: Env;
   db: Database;
   viewer: Viewer | null;
+  /**
+   * The viewer once the session check has answered (with the request's first round trip, which this sends if
+   * nothing else has): for code that needs their name or counts before its own first read.
+   */
+  confirmViewer(): Promise<Viewer | null>;
   /**
    * What the request's token said: none presented, valid, or presented but bad/expired/revoked. API routes
    * that need a user turn this into API.md's two 401 messages.
@@ -67,5 +70,6 @@ export const requestContext = createContext<RequestServices>();
 /** Hono's typing for the same services, so the API reads `c.var.services`. */
 export interface AppEnv {
   Bindings: Env;
-  Variables: { services: RequestServices };
+  /** `roundTrips`: the request's database calls, for what rides along with them (the edge cache's version read). */
+  Variables: { services: RequestServices; roundTrips: RoundTrips };
 }

@@ -68,25 +68,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, origin, viewer } = services;
   const url = new URL(request.url);
   const params = url.searchParams;
-  const view = readFeedView(Object.fromEntries(params), {
-    scope: viewer?.followsAnyone ? "following" : "everyone",
-    strict: false,
-  });
-  if (view.scope === "following" && !viewer) throw redirect(loginPath(url.pathname + url.search));
   const filters = readFeedFilters(params);
   const page = pageNumber(params.get("page"));
-  const reads = [...feedReads(services, filters, page, view), popularValuesRead(db)] as const;
-  const canonicalPath = feedPath(view, filters, page);
+  const query = Object.fromEntries(params);
+  const everyone = readFeedView(query, { scope: "everyone", strict: false });
+
   if (viewer) {
-    // Members to follow, for an empty Following feed: read beside it (an empty feed is only known afterwards).
-    const suggesting = view.scope === "following" && page === 1 && !Object.keys(filters).length;
-    const [cards, counted, popular, suggested] = suggesting
-      ? await db.batch([...reads, suggestedMembersRead(services, viewer)])
-      : [...(await db.batch(reads)), []];
-    const feed = toPage(origin, page, [cards, counted]);
-    const toFollow = feed.connections.length ? [] : toSuggestedMembers(origin, suggested);
-    return { feed, view, filters, canonicalPath, suggestions: toPopularValues(popular), toFollow, welcome: null };
+    const memberFeed = async (view: FeedView) => {
+      const reads = [...feedReads(services, filters, page, view), popularValuesRead(db)] as const;
+      // Members to follow, for an empty Following feed: read beside it (an empty feed is only known afterwards).
+      const suggesting = view.scope === "following" && page === 1 && !Object.keys(filters).length;
+      const [cards, counted, popular, suggested] = suggesting
+        ? await db.batch([...reads, suggestedMembersRead(services, viewer)])
+        : [...(await db.batch(reads)), []];
+      const feed = toPage(origin, page, [cards, counted]);
+      const toFollow = feed.connections.length ? [] : toSuggestedMembers(origin, suggested);
+      const canonicalPath = feedPath(view, filters, page);
+      return { feed, view, filters, canonicalPath, suggestions: toPopularValues(popular), toFollow, welcome: null };
+    };
+    const following = readFeedView(query, { scope: "following", strict: false });
+    if (following.scope === everyone.scope) return memberFeed(everyone);
+    // No tab asked for: which one opens is known with the session check, so both feeds are read beside it, in the
+    // same round trip (decision 040).
+    const [ifFollowing, ifEveryone, checked] = await Promise.all([
+      memberFeed(following),
+      memberFeed(everyone),
+      services.confirmViewer(),
+    ]);
+    return checked?.followsAnyone ? ifFollowing : ifEveryone;
   }
+
+  if (everyone.scope === "following") throw redirect(loginPath(url.pathname + url.search));
+  const reads = [...feedReads(services, filters, page, everyone), popularValuesRead(db)] as const;
   const [cards, counted, popular, connections, members, tags] = await db.batch([...reads, ...welcomeReads(services)]);
   const welcome: Welcome = {
     stats: { connections: Number(connections.n), members: members[0]?.n ?? 0 },
@@ -94,9 +107,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return {
     feed: toPage(origin, page, [cards, counted]),
-    view,
+    view: everyone,
     filters,
-    canonicalPath,
+    canonicalPath: feedPath(everyone, filters, page),
     suggestions: toPopularValues(popular),
     toFollow: [],
     welcome,

@@ -1,11 +1,11 @@
 import { requestContext } from "../../worker/context.ts";
 import { deleteAccount } from "../../worker/core/account/index.ts";
-import { redirectWithoutSession, requireViewer } from "../auth.server.ts";
+import { redirectWithoutSession, requireCheckedViewer, requireViewer } from "../auth.server.ts";
 import { formAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/settings-delete";
 
-export function loader({ context, url }: Route.LoaderArgs) {
-  return { username: requireViewer(url, context).username };
+export async function loader({ context, url }: Route.LoaderArgs) {
+  return { username: (await requireCheckedViewer(url, context)).username };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {

@@ -1,3 +1,4 @@
+import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import { eq } from "drizzle-orm";
 import type { Database } from "./client.ts";
 import { counters } from "./schema.ts";
@@ -8,7 +9,12 @@ import { counters } from "./schema.ts";
  */
 export const CONTENT_VERSION = "content_version";
 
-export async function contentVersionRead(db: Database): Promise<number> {
-  const [row] = await db.select({ value: counters.value }).from(counters).where(eq(counters.name, CONTENT_VERSION));
-  return row?.value ?? 0;
+/** The version's read as a statement of its own, to ride along with a request's round trip (decision 040). */
+export function contentVersionStatement(db: Database): InStatement {
+  const query = db.select({ value: counters.value }).from(counters).where(eq(counters.name, CONTENT_VERSION));
+  const { sql, params } = query.toSQL();
+  return { sql, args: params as InValue[] };
 }
+
+/** The version that statement answered: 0 before the first counted write. */
+export const contentVersionOf = (result: ResultSet): number => Number(result.rows[0]?.[0] ?? 0);

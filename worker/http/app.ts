@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type AppEnv, requestContext } from "../context.ts";
-import { readBearerToken, readSessionCookie, resolveViewer } from "../core/auth/index.ts";
+import { readBearerToken, readSessionCookie } from "../core/auth/index.ts";
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_SECONDS } from "../core/errors.ts";
 import { connectDatabase } from "../db/connection.ts";
 import { api } from "./api.ts";
@@ -10,6 +10,7 @@ import { bodySizeCap } from "./middleware/body-size.ts";
 import { sameOriginForms, securityHeaders } from "./middleware/security.ts";
 import { discovery } from "./routers/discovery.ts";
 import { images } from "./routers/images.ts";
+import { checkedSessions, openSession } from "./sessions.ts";
 
 const handleDocumentRequest = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -18,29 +19,28 @@ const handleDocumentRequest = createRequestHandler(
 
 const app = new Hono<AppEnv>();
 
-// Build the request's services once: the database, and the viewer from the API's Bearer token or the
-// pages' session cookie (images need neither). With the database gone the viewer cannot be known: the API answers
-// 503 before any route runs, and so does the pages' root middleware, with the site's error page (decision 029).
+// Build the request's services once: the database, whose statements travel together (one round trip for what a
+// page asks at once, decision 040), and the viewer from the API's Bearer token or the pages' session cookie (images
+// need neither), checked in that same round trip. With the database gone the viewer cannot be known: the API
+// answers 503 before any route runs, and so does the pages' root middleware, with the site's error page
+// (decision 029).
 app.use("*", async (c, next) => {
   const database = connectDatabase({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN });
   const path = c.req.path;
-  const token = path.startsWith("/images/")
+  const fromCookie = !(path === "/api" || path.startsWith("/api/"));
+  const value = path.startsWith("/images/")
     ? null
-    : path === "/api" || path.startsWith("/api/")
-      ? readBearerToken(c.req.header("Authorization") ?? null)
-      : readSessionCookie(c.req.header("Cookie") ?? null);
-  const { viewer, token: tokenState } = await resolveViewer({ db: database.db, env: c.env }, token).catch(
-    (error: unknown) => {
-      if (!database.unreachable()) throw error;
-      return { viewer: null, token: "none" as const };
-    },
-  );
+    : fromCookie
+      ? readSessionCookie(c.req.header("Cookie") ?? null)
+      : readBearerToken(c.req.header("Authorization") ?? null);
+  const session = await openSession(c.req.raw, c.env, value ? { value, fromCookie } : null, database.roundTrips);
   const background: Promise<unknown>[] = [];
   c.set("services", {
     env: c.env,
     db: database.db,
-    viewer,
-    tokenState,
+    viewer: session.viewer,
+    tokenState: session.tokenState,
+    confirmViewer: session.confirmViewer,
     databaseUnreachable: database.unreachable,
     refusal: null,
     clientAddress: c.req.header("CF-Connecting-IP") ?? "",
@@ -51,8 +51,10 @@ app.use("*", async (c, next) => {
       c.executionCtx.waitUntil(promise);
     },
   });
+  c.set("roundTrips", database.roundTrips);
   try {
     await next();
+    await session.settle();
   } finally {
     // Work handed to waitUntil (a reset e-mail) may still be using the database after the response.
     if (background.length) c.executionCtx.waitUntil(Promise.allSettled(background).then(() => database.close()));
@@ -91,4 +93,5 @@ app.onError((error, c) => {
   return c.text("Something went wrong on our side. Please try again.", 500);
 });
 
-export default app;
+/** The app, run again as the right viewer should a request's session check find it ran as someone else. */
+export default { fetch: checkedSessions((request, env, ctx) => app.fetch(request, env, ctx)) };

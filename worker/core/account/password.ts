@@ -37,6 +37,10 @@ export async function changePassword(services: RequestServices, viewer: Viewer, 
     db.delete(sessions).where(and(eq(sessions.userId, viewer.id), ne(sessions.id, viewer.sessionId))),
     db.delete(passwordResets).where(eq(passwordResets.userId, viewer.id)),
   ]);
-  const token = await signSessionToken(services.env.JWT_SECRET, { userId: viewer.id, sessionId: viewer.sessionId });
+  const token = await signSessionToken(services.env.JWT_SECRET, {
+    userId: viewer.id,
+    sessionId: viewer.sessionId,
+    role: viewer.role,
+  });
   return { message: ACCOUNT_MESSAGES.passwordChanged, token };
 }

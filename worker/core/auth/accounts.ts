@@ -1,19 +1,16 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { blocks, favorites, followRequests, follows, reportCases, sessions, users } from "../../db/schema.ts";
-import { jsonList } from "../../db/sql.ts";
+import { favorites, sessions, users } from "../../db/schema.ts";
 import { AppError, badRequest, forbidden, unauthorized } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { apiImageUrl } from "../images/index.ts";
 import { limitAttempt } from "../limits/index.ts";
-import { unreadGroupCount } from "../notifications/index.ts";
-import { authorVisibleTo } from "../people/index.ts";
 import { MODERATION_MESSAGES } from "../rules/index.ts";
 import { validate } from "../validation.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
 import { AUTH_MESSAGES, loginSchema, signupSchema } from "./schemas.ts";
-import { SESSION_TTL_SECONDS, signSessionToken, verifySessionToken } from "./tokens.ts";
+import { SESSION_TTL_SECONDS, signSessionToken } from "./tokens.ts";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -135,69 +132,6 @@ export async function logout(services: RequestServices, viewer: Viewer): Promise
 }
 
 /**
- * Resolves a token (from the Authorization header or the session cookie) to the viewer, in one query.
- * `invalid` means a token was presented but is bad, expired or revoked: API routes that need a user answer
- * "token failed", routes where login is optional treat the request as anonymous.
- */
-export async function resolveViewer(
-  services: Pick<RequestServices, "db" | "env">,
-  token: string | null,
-): Promise<{ viewer: Viewer | null; token: "none" | "valid" | "invalid" }> {
-  if (!token) return { viewer: null, token: "none" };
-  const claims = await verifySessionToken(services.env.JWT_SECRET, token);
-  if (!claims) return { viewer: null, token: "invalid" };
-  const [row] = await services.db
-    .select({
-      id: users.id,
-      username: users.username,
-      displayName: users.displayName,
-      pictureKey: users.pictureKey,
-      isPrivate: users.isPrivate,
-      sessionId: sessions.id,
-      // Unread entries as the notifications page groups them (decision 033).
-      unreadNotifications: unreadGroupCount(sql`${users.id}`).mapWith(Number),
-      favoriteIds: sql<string>`(select coalesce(json_group_array(${favorites.connectionId}), '[]') from ${favorites} where ${favorites.userId} = ${users.id})`,
-      // As the requests list counts them: a suspended member's request waits unseen.
-      pendingFollowRequests: sql<number>`(select count(*) from ${followRequests}
-        where ${and(eq(followRequests.targetId, users.id), authorVisibleTo(null, followRequests.requesterId))})`.mapWith(
-        Number,
-      ),
-      blockedIds: jsonList(
-        sql`select ${blocks.blockedId} as value from ${blocks} where ${blocks.blockerId} = ${users.id}`,
-      ),
-      blockedByIds: jsonList(
-        sql`select ${blocks.blockerId} as value from ${blocks} where ${blocks.blockedId} = ${users.id}`,
-      ),
-      followsAnyone: sql<number>`exists (select 1 from ${follows} where ${follows.followerId} = ${users.id})`.mapWith(
-        Boolean,
-      ),
-      role: users.role,
-      openReportCases: sql<number>`(case when ${users.role} = 'moderator'
-        then (select count(*) from ${reportCases} where ${reportCases.status} = 'open') else 0 end)`.mapWith(Number),
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sessionId),
-        eq(sessions.userId, claims.userId),
-        gt(sessions.expiresAt, Date.now()),
-        // A suspension deletes the member's sessions; this also refuses a session created while it committed.
-        isNull(users.suspendedAt),
-      ),
-    );
-  if (!row) return { viewer: null, token: "invalid" };
-  const ids = (list: string) => JSON.parse(list) as string[];
-  const viewer = {
-    ...row,
-    favoriteIds: ids(row.favoriteIds),
-    blockedIds: ids(row.blockedIds),
-    blockedByIds: ids(row.blockedByIds),
-  };
-  return { viewer, token: "valid" };
-}
-
-/**
  * The member's session or account went while the request ran (a racing logout or account deletion): the answer is
  * the one the next request with the token gets.
  */
@@ -223,7 +157,7 @@ export async function signedIn(
 ): Promise<AuthUser> {
   const token = await signSessionToken(
     services.env.JWT_SECRET,
-    { userId: user.id, sessionId: session.id },
+    { userId: user.id, sessionId: session.id, role: user.role },
     session.createdAt,
   );
   return toAuthUser(services, user, favoriteIds, token);

@@ -5,7 +5,6 @@ export {
   newSession,
   register,
   requireViewer,
-  resolveViewer,
   sessionGone,
   signedIn,
 } from "./accounts.ts";
@@ -19,4 +18,5 @@ export {
   verifyPassword,
 } from "./passwords.ts";
 export { AUTH_MESSAGES, loginSchema, signupSchema } from "./schemas.ts";
+export { claimViewer, resolveViewer, type ViewerClaim } from "./session.ts";
 export { signSessionToken } from "./tokens.ts";

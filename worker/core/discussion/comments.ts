@@ -167,7 +167,7 @@ export async function addComment(services: RequestServices, viewer: Viewer, conn
             updatedAt: sql`null`.as("updated_at"),
           })
           .from(connections)
-          .where(and(eq(connections.id, connectionId), connectionVisibleTo(viewer, "live"))),
+          .where(and(eq(connections.id, connectionId), connectionVisibleTo(viewer))),
       )
       .returning({ id: comments.id }),
     notificationIf(db, {

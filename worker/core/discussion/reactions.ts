@@ -48,7 +48,7 @@ async function toggleReaction(
     createdAt: sqlNow().as("created_at"),
   };
   const { connectionId: connection, userId, createdAt } = columns;
-  const visible = and(eq(connections.id, connectionId), connectionVisibleTo(viewer, "live"));
+  const visible = and(eq(connections.id, connectionId), connectionVisibleTo(viewer));
   const insert =
     type === "like"
       ? db.insert(likes).select((qb) => qb.select(columns).from(connections).where(visible))

@@ -21,31 +21,20 @@ import { blocks, connections, followRequests, follows, users } from "../../db/sc
  * bit 2 suspended), so the check costs nothing for public rows and can be answered from an index.
  */
 
-/**
- * How a block term reads the blocks: `snapshot` from the ids resolved with the viewer at the start of the request
- * (reads; no condition at all for a member in no block), `live` from the blocks table in the statement itself
- * (writes, which must refuse a pair blocked a moment ago).
- */
-export type BlockReading = "snapshot" | "live";
-
 /** The rule as a condition on `connections` rows: the privacy term, the suspension term and the block term. */
-export function connectionVisibleTo(viewer: Viewer | null, reading: BlockReading = "snapshot"): SQL {
+export function connectionVisibleTo(viewer: Viewer | null): SQL {
   const ownerIsPublic = sql`${connections.ownerPrivate} = 0`;
   if (!viewer) return ownerIsPublic;
   const byPrivacy = sql`(${ownerIsPublic} or ${connections.userId} = ${viewer.id} or ${followExists(viewer.id, connections.userId)})`;
-  return and(withSuspension(byPrivacy, viewer), blockTerm(viewer, connections.userId, reading)) as SQL;
+  return and(withSuspension(byPrivacy, viewer), blockTerm(viewer, connections.userId)) as SQL;
 }
 
 /**
  * The author term, for what the member in `memberId` (an id column) left on others' content: no block between
  * them and the viewer, and, for all but moderators, not suspended. Undefined means no condition.
  */
-export function authorVisibleTo(
-  viewer: Viewer | null,
-  memberId: SQLWrapper,
-  reading: BlockReading = "snapshot",
-): SQL | undefined {
-  return and(suspensionTerm(viewer, memberId), blockTerm(viewer, memberId, reading));
+export function authorVisibleTo(viewer: Viewer | null, memberId: SQLWrapper): SQL | undefined {
+  return and(suspensionTerm(viewer, memberId), blockTerm(viewer, memberId));
 }
 
 /**
@@ -111,7 +100,7 @@ export function maySeeContentOf(owner: Relation, viewer: Viewer | null): boolean
 
 /**
  * How what the viewer may see differs from the public rows the kept counts cover, as two FROM clauses over
- * `connections` (null when empty):
+ * `connections` (null for a visitor, who sees exactly the public rows):
  * - `added`: the connections of private owners who are the viewer or someone they follow (for moderators, also
  *   every suspended public member's);
  * - `removed`: the connections of members a block stands between the viewer and, among the rows counted above.
@@ -125,15 +114,12 @@ export function visibilityAdjustments(viewer: Viewer | null): { added: SQL | nul
   const owners = sql`select ${users.id} as id from ${users} where ${users.id} = ${viewer.id} and ${users.isPrivate} = 1
     union select ${follows.followeeId} from ${follows} join ${users} on ${users.id} = ${follows.followeeId}
     where ${follows.followerId} = ${viewer.id} and ${users.isPrivate} = 1`;
-  const hidden = blockedEitherWay(viewer);
   const counted = isModerator(viewer) ? sql`in (0, 2)` : sql`= 0`;
   return {
     added: isModerator(viewer)
       ? moderatorExtraRows(owners)
       : sql`(${owners}) as private_owners cross join ${connections} on ${connections.userId} = private_owners.id and ${connections.ownerPrivate} = 1`,
-    removed: hidden.length
-      ? sql`(select value as id from json_each(${JSON.stringify(hidden)})) as hidden_owners cross join ${connections} on ${connections.userId} = hidden_owners.id and ${connections.ownerPrivate} ${counted}`
-      : null,
+    removed: sql`(${blockedEitherWay(viewer.id)}) as hidden_owners cross join ${connections} on ${connections.userId} = hidden_owners.id and ${connections.ownerPrivate} ${counted}`,
   };
 }
 
@@ -141,23 +127,25 @@ export function visibilityAdjustments(viewer: Viewer | null): { added: SQL | nul
 // Blocks (decision 014). A block hides two members from each other, either way, in every read and write.
 // ---------------------------------------------------------------------------------------------------------------
 
-/** The block term: the member in `memberId` (an id column) and the viewer have no block between them. */
-function blockTerm(viewer: Viewer | null, memberId: SQLWrapper, reading: BlockReading): SQL | undefined {
-  if (!viewer) return undefined;
-  if (reading === "live") return noBlockBetween(viewer.id, memberId);
-  const hidden = blockedEitherWay(viewer);
-  return hidden.length ? sql`${memberId} not in (select value from json_each(${JSON.stringify(hidden)}))` : undefined;
+/**
+ * The block term: the member in `memberId` (an id column) and the viewer have no block between them. Read in the
+ * statement itself, for reads and writes alike: the viewer's blocks are not known before the request's one round
+ * trip (decision 040), and a write must refuse a pair blocked a moment ago.
+ */
+function blockTerm(viewer: Viewer | null, memberId: SQLWrapper): SQL | undefined {
+  return viewer ? noBlockBetween(viewer.id, memberId) : undefined;
 }
 
-/** The block term read live, for writes: no block between `memberId` and `viewerId`, either way. */
+/** No block between `memberId` (an id column) and `viewerId`, either way. */
 export function noBlockBetween(viewerId: string, memberId: SQLWrapper): SQL {
   // Uncorrelated, so SQLite builds the list once per statement from the two indexes on blocks.
-  return sql`${memberId} not in (select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}
-    union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId})`;
+  return sql`${memberId} not in (${blockedEitherWay(viewerId)})`;
 }
 
-function blockedEitherWay(viewer: Viewer): string[] {
-  return [...viewer.blockedIds, ...viewer.blockedByIds];
+/** The members a block stands between `viewerId` and, either way, as a one-column (`id`) subquery. */
+function blockedEitherWay(viewerId: string): SQL {
+  return sql`select ${blocks.blockedId} as id from ${blocks} where ${blocks.blockerId} = ${viewerId}
+    union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -48,7 +48,7 @@ export async function castVote(services: RequestServices, viewer: Viewer, connec
   const choice = readChoice(body);
   const pair = await adaptationPair(services, viewer, connectionId);
   const { db } = services;
-  const visible = and(eq(connections.id, connectionId), connectionVisibleTo(viewer, "live"));
+  const visible = and(eq(connections.id, connectionId), connectionVisibleTo(viewer));
   const [, tally] = await db.batch([
     db
       .insert(verdictVotes)

@@ -1,8 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../context.ts";
-import { connectDatabase } from "../../db/connection.ts";
-import { contentVersionRead } from "../../db/content-version.ts";
+import { contentVersionOf, contentVersionStatement } from "../../db/content-version.ts";
 import type { Env } from "../../env.ts";
 import {
   type CacheKind,
@@ -67,15 +66,18 @@ export function edgeCache(appFetch: AppFetch) {
       return;
     }
 
-    const version = await contentVersion(c);
-    if (version === null) return next(); // no version, no cache: the app answers as it would without one
-    const key = cacheKey(request, kind, version, variant);
-    if (!refreshes.has(request)) {
-      const kept = await edge().match(key);
+    // The version this data center read last, to look the answer up; else the database's, riding with the page's
+    // own reads (decision 040): the answer is then rendered, and kept under the version read with it.
+    const known = await keptVersion(c);
+    if (known !== null && !refreshes.has(request)) {
+      const kept = await edge().match(cacheKey(request, kind, known, variant));
       const served = kept && (await serveKept(c, kind, kept, appFetch));
       if (served) return served;
     }
-
+    const read =
+      known === null
+        ? c.var.roundTrips.ride(contentVersionStatement(c.var.services.db)).then(contentVersionOf, () => null)
+        : null;
     await next();
     if (!isTextAnswer(c.res)) return;
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", PUBLIC_CONTENT);
@@ -83,6 +85,12 @@ export function edgeCache(appFetch: AppFetch) {
     c.res = await withEtag(c, c.res);
     c.res.headers.set(EDGE_CACHE_HEADER, policy ? "miss" : "bypass");
     if (!policy || c.res.status !== 200) return;
+    // A page that read nothing (the about page) sends the version read now: one round trip, and then none.
+    if (read) c.var.roundTrips.pull();
+    const version = known ?? (await read);
+    if (version === null) return; // no version (an outage), no cache
+    if (known === null) c.executionCtx.waitUntil(keepVersion(c, version));
+    const key = cacheKey(request, kind, version, variant);
     c.res.headers.append("Vary", varyOn(kind));
     const kept = c.res.clone();
     kept.headers.delete("Vary"); // the key says what the answer varies on
@@ -167,30 +175,17 @@ function privately(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/**
- * The content version this data center last read (`CONTENT_VERSION_SECONDS` at most), else the database's; null
- * when neither answers (the database is unreachable: the app's own outage answer follows where a page needs it).
- */
-async function contentVersion(c: Context<AppEnv>): Promise<number | null> {
-  const key = versionKey(c.req.raw);
-  const kept = await edge().match(key);
-  if (kept) return Number(await kept.text());
-  // Its own connection: a version that cannot be read leaves the page to answer as it would without the cache, and
-  // a page that needs no database (the about page) still answers during an outage (decision 029).
-  const probe = connectDatabase({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN });
-  try {
-    const version = await contentVersionRead(probe.db);
-    const entry = new Response(String(version), {
-      headers: { "Cache-Control": `public, max-age=${CONTENT_VERSION_SECONDS}` },
-    });
-    c.executionCtx.waitUntil(edge().put(key, entry));
-    return version;
-  } catch (error) {
-    console.error("Could not read the content version; answering without the edge cache", error);
-    return null;
-  } finally {
-    probe.close();
-  }
+/** The content version this data center read in the last `CONTENT_VERSION_SECONDS`, if any. */
+async function keptVersion(c: Context<AppEnv>): Promise<number | null> {
+  const kept = await edge().match(versionKey(c.req.raw));
+  return kept ? Number(await kept.text()) : null;
+}
+
+function keepVersion(c: Context<AppEnv>, version: number): Promise<void> {
+  const entry = new Response(String(version), {
+    headers: { "Cache-Control": `public, max-age=${CONTENT_VERSION_SECONDS}` },
+  });
+  return edge().put(versionKey(c.req.raw), entry);
 }
 
 const versionKey = (request: Request) => `${new URL(request.url).origin}/_edge/content-version`;
