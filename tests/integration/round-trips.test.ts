@@ -8,6 +8,8 @@ import { cookieFrom, nextClientAddress, postForm, registerUser } from "../suppor
 // Turso in production, decision 040). A proxy between the Worker and the database counts the requests each page
 // makes.
 const BUDGET = 1;
+/** A form action: the session check with the action's reads, then its writes with what it reads back. */
+const ACTION_BUDGET = 2;
 
 let app: TestApp;
 let cookie: string;
@@ -205,5 +207,37 @@ describe("database round trips per page", () => {
     // The session check is the batch's first statement; the feed's reads follow it.
     expect(result.what[0]).toMatch(/^select "users"\."id" as id, "users"\."username" as username/);
     expect(result.what[0]).toMatch(/ \+ .*"connections"/);
+  });
+});
+
+describe("database round trips per form action", () => {
+  it(`stay within ${ACTION_BUDGET} for what members do most: react, comment, vote, follow, read, edit`, async () => {
+    const actions: Array<[string, Record<string, string>]> = [
+      [`/connections/${ids.connection}/like`, { via: "form" }],
+      [`/connections/${ids.connection}/like`, { via: "form" }],
+      [`/connections/${ids.connection}/favorite`, { via: "form" }],
+      [`/connections/${ids.connection}/favorite`, { via: "form" }],
+      [`/connections/${ids.connection}`, { intent: "comment", text: "A fine pairing." }],
+      [`/connections/${ids.connection}/verdict`, { choice: "book", via: "form" }],
+      [`/users/${ids.other}/follow`, { intent: "follow", via: "form" }],
+      [`/users/${ids.other}/follow`, { intent: "unfollow", via: "form" }],
+      ["/notifications", { intent: "read-all" }],
+      ["/profile/edit", { displayName: "Demo Member", bio: "", location: "", isPrivate: "" }],
+      ["/theme", { theme: "dark" }],
+      ["/whats-new/dismiss", {}],
+    ];
+    const failures: string[] = [];
+    for (const [path, fields] of actions) {
+      app.roundTrips!.reset();
+      const response = await postForm(app, path, fields, { cookie });
+      const requests = await app.roundTrips!.settle();
+      if (response.status >= 400 || requests.length > ACTION_BUDGET) {
+        const what = requests.map((request) => request.sql.map((sql) => sql.slice(0, 60)).join(" + "));
+        failures.push(
+          `${path} ${JSON.stringify(fields)} (${response.status}): ${requests.length}: ${what.join(" | ")}`,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

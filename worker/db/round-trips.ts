@@ -115,7 +115,8 @@ export class RoundTrips implements Client {
       const call: Call = { stmts, mode, single, resolve, reject };
       const gate = this.#gate;
       if (gate !== "open" && gate !== "closed") return reject(gate.failed);
-      if (gate === "closed" && !stmts.every(isRead)) this.#held.push(call);
+      // A read asked after a held write waits behind it too: it may be there to read what the write wrote.
+      if (gate === "closed" && (this.#held.length || !stmts.every(isRead))) this.#held.push(call);
       else this.#queue.push(call);
       this.#schedule();
     });

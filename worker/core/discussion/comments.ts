@@ -128,13 +128,18 @@ export const commentSchema = (form: FormRules<"text">) =>
     .superRefine(followRules(form));
 
 async function commentById(services: RequestServices, id: string): Promise<CommentView> {
-  const [row] = await services.db
+  const [row] = await commentRow(services, id);
+  if (!row) throw notFound(COMMENT_MESSAGES.notFound);
+  return toCommentView(services.origin, row.connectionId, row);
+}
+
+/** The comment with its author, if it exists. */
+function commentRow({ db }: RequestServices, id: string) {
+  return db
     .select({ ...commentColumns, connectionId: comments.connectionId })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .where(eq(comments.id, id));
-  if (!row) throw notFound(COMMENT_MESSAGES.notFound);
-  return toCommentView(services.origin, row.connectionId, row);
 }
 
 /**
@@ -152,7 +157,7 @@ export async function addComment(services: RequestServices, viewer: Viewer, conn
     .where(and(eq(connections.id, connectionId), connectionVisibleTo(viewer)));
   if (!connection) throw notFound(CONNECTION_MESSAGES.notFound);
   const id = newId();
-  const [inserted] = await db.batch([
+  const [inserted, , [row]] = await db.batch([
     db
       .insert(comments)
       .select((qb) =>
@@ -178,9 +183,11 @@ export async function addComment(services: RequestServices, viewer: Viewer, conn
       commentId: id,
       when: sql`exists (select 1 from ${comments} where ${comments.id} = ${id})`,
     }),
+    // The new comment, read back in the insert's round trip (decision 040).
+    commentRow(services, id),
   ]);
-  if (!inserted.length) throw notFound(CONNECTION_MESSAGES.notFound);
-  return commentById(services, id);
+  if (!inserted.length || !row) throw notFound(CONNECTION_MESSAGES.notFound);
+  return toCommentView(services.origin, row.connectionId, row);
 }
 
 /** The viewer's own comment, on a connection they may still see (404 otherwise, 403 for someone else's). */

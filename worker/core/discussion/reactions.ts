@@ -3,7 +3,7 @@ import type { RequestServices, Viewer } from "../../context.ts";
 import { connections, favorites, likes } from "../../db/schema.ts";
 import { sqlNow } from "../../db/sql.ts";
 import type { ConnectionView } from "../connections/index.ts";
-import { CONNECTION_MESSAGES, getConnection } from "../connections/index.ts";
+import { CONNECTION_MESSAGES, selectConnections, toConnectionView } from "../connections/index.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { notificationIf } from "../notifications/index.ts";
@@ -23,24 +23,21 @@ async function visibleConnectionOwner({ db }: RequestServices, viewer: Viewer, c
 /**
  * Toggles the viewer's like or favorite. Each is its own row keyed by (connection, user), so concurrent
  * reactions by different members can never lose one another; the delete-or-insert is decided by the database,
- * not by a count read earlier. Adding one reads the privacy rule again in its own statement (a block or a
- * privacy change since the first read leaves no row and answers 404) and notifies the owner (API.md); returns
- * that notification's id, if any.
+ * not by a count read earlier: one batch deletes the row, and inserts it only if that deleted nothing. Adding one
+ * reads the privacy rule again in its own statement (a block or a privacy change since the first read leaves no
+ * row and answers 404) and notifies the owner (API.md). Answers that notification's id, if any, and the
+ * connection as it is now, read in the batch's round trip (decision 040).
  */
 async function toggleReaction(
   services: RequestServices,
   viewer: Viewer,
   connectionId: string,
   type: "like" | "favorite",
-): Promise<string | null> {
+): Promise<{ notificationId: string | null; connection: ConnectionView }> {
   const ownerId = await visibleConnectionOwner(services, viewer, connectionId);
   const { db } = services;
   const table = type === "like" ? likes : favorites;
-  const removed = await db
-    .delete(table)
-    .where(and(eq(table.connectionId, connectionId), eq(table.userId, viewer.id)))
-    .returning({ userId: table.userId });
-  if (removed.length) return null;
+  const mine = and(eq(table.connectionId, connectionId), eq(table.userId, viewer.id));
   // An INSERT … SELECT names its columns in the table's order, which differs between the two tables.
   const columns = {
     connectionId: connections.id,
@@ -48,19 +45,18 @@ async function toggleReaction(
     createdAt: sqlNow().as("created_at"),
   };
   const { connectionId: connection, userId, createdAt } = columns;
-  const visible = and(eq(connections.id, connectionId), connectionVisibleTo(viewer));
+  // `changes()` is what the delete just before it changed: the insert adds the row only where there was none.
+  const visible = and(eq(connections.id, connectionId), connectionVisibleTo(viewer), sql`changes() = 0`);
   const insert =
     type === "like"
       ? db.insert(likes).select((qb) => qb.select(columns).from(connections).where(visible))
       : db
           .insert(favorites)
           .select((qb) => qb.select({ userId, connectionId: connection, createdAt }).from(connections).where(visible));
-  const [, reacted, created] = await db.batch([
+  const [removed, , reacted, created, [after]] = await db.batch([
+    db.delete(table).where(mine).returning({ userId: table.userId }),
     insert.onConflictDoNothing(),
-    db
-      .select({ userId: table.userId })
-      .from(table)
-      .where(and(eq(table.connectionId, connectionId), eq(table.userId, viewer.id))),
+    db.select({ userId: table.userId }).from(table).where(mine),
     notificationIf(db, {
       type,
       sender: viewer,
@@ -68,9 +64,11 @@ async function toggleReaction(
       connectionId,
       when: sql`exists (select 1 from ${table} where ${table.connectionId} = ${connectionId} and ${table.userId} = ${viewer.id})`,
     }),
+    // The connection as the toggle left it, in the same round trip (decision 040).
+    selectConnections(services, eq(connections.id, connectionId)),
   ]);
-  if (!reacted.length) throw notFound(CONNECTION_MESSAGES.notFound);
-  return created[0]?.id ?? null;
+  if ((!removed.length && !reacted.length) || !after) throw notFound(CONNECTION_MESSAGES.notFound);
+  return { notificationId: created[0]?.id ?? null, connection: toConnectionView(services.origin, after) };
 }
 
 export async function toggleLike(
@@ -78,8 +76,7 @@ export async function toggleLike(
   viewer: Viewer,
   connectionId: string,
 ): Promise<{ connection: ConnectionView; notificationId: string | null }> {
-  const notificationId = await toggleReaction(services, viewer, connectionId, "like");
-  return { connection: await getConnection(services, connectionId), notificationId };
+  return toggleReaction(services, viewer, connectionId, "like");
 }
 
 /** Toggles the connection in the viewer's favorites (API.md). */
@@ -88,6 +85,5 @@ export async function toggleFavorite(
   viewer: Viewer,
   connectionId: string,
 ): Promise<ConnectionView> {
-  await toggleReaction(services, viewer, connectionId, "favorite");
-  return getConnection(services, connectionId);
+  return (await toggleReaction(services, viewer, connectionId, "favorite")).connection;
 }
