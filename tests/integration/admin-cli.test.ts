@@ -49,7 +49,9 @@ const operatorEntries = (targetId: string) =>
     sql`select action, actor_name, moderator_id from moderation_actions where target_id = ${targetId} order by created_at, rowid`,
   );
 
-describe("npm run admin", () => {
+// Each test starts the command (npm, then tsx) several times: seconds apiece on a busy machine, beyond the
+// integration project's 30 s for a test.
+describe("npm run admin", { timeout: 120_000 }, () => {
   it("grants and revokes the moderator role by username or e-mail, with audit entries, and lists moderators", async () => {
     const member = await registerUser(app);
     expect((await api(app, "GET", "/moderation/reports", { token: member.token })).status).toBe(403);
