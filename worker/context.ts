@@ -41,6 +41,11 @@ export interface RequestServices {
    */
   confirmViewer(): Promise<Viewer | null>;
   /**
+   * The same, for a write that carries the member's name: a session the check found gone answers as a bad token (the
+   * request then runs again as a visitor). Waiting costs nothing: every write waits for the check anyway.
+   */
+  checkedViewer(): Promise<Viewer>;
+  /**
    * What the request's token said: none presented, valid, or presented but bad/expired/revoked. API routes
    * that need a user turn this into API.md's two 401 messages.
    */

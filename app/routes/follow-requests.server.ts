@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { acceptFollowRequest, declineFollowRequest, listFollowRequests } from "../../worker/core/people/index.ts";
-import { requireCheckedViewer, requireViewer } from "../auth.server.ts";
+import { requireViewer } from "../auth.server.ts";
 import { listEntryAction, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/follow-requests";
 
@@ -22,8 +22,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /** intent=accept or intent=decline for `userId`'s request. */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  // It writes first, with the member's name in what it writes: the check answers before any write anyway.
-  const viewer = await requireCheckedViewer(url, context);
+  const viewer = requireViewer(url, context);
   const services = context.get(requestContext);
   const form = await request.formData();
   const { intent, userId } = textFields(form, ["intent", "userId"]);

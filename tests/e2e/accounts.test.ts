@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/demo-account.ts";
 import { AUTH_MESSAGES } from "../../worker/core/auth/index.ts";
 import { newId } from "../../worker/core/ids.ts";
-import { notifications, users } from "../../worker/db/schema.ts";
-import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { notifications, sessions, users } from "../../worker/db/schema.ts";
+import { javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { registerUser } from "../support/http.ts";
 
 const suite = seededBrowserSuite();
 
@@ -86,6 +87,22 @@ describe.each(javaScriptModes)("accounts ($name)", ({ javaScriptEnabled }) => {
     await expect.poll(() => page.locator(".notification--unread").count()).toBe(0);
     await expect.poll(() => page.getByRole("button", { name: "Mark All as Read" }).isDisabled()).toBe(true);
     await expect.poll(() => page.locator(".nav-badge").count()).toBe(0);
+    await context.close();
+  });
+
+  it("shows a visitor's page, and forgets the cookie, once the session has ended elsewhere", async () => {
+    const member = await registerUser(suite.app);
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    await logIn(page, suite.app.url, member);
+    // Logged out on another device: the page's next request still carries the cookie, and the session check finds
+    // no session (decision 040). With JavaScript the link is a client navigation, a data request.
+    await suite.app.db.delete(sessions).where(eq(sessions.userId, member._id));
+    await page.getByRole("link", { name: "Feed" }).first().click();
+    await page.getByRole("link", { name: "Login" }).first().waitFor();
+    await expect(page.getByRole("heading", { name: "Your feed" }).count()).resolves.toBe(0);
+    const cookies = await context.cookies(suite.app.url);
+    expect(cookies.map((cookie) => cookie.name)).not.toContain("mb_session");
     await context.close();
   });
 });

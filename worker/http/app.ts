@@ -41,6 +41,7 @@ app.use("*", async (c, next) => {
     viewer: session.viewer,
     tokenState: session.tokenState,
     confirmViewer: session.confirmViewer,
+    checkedViewer: session.checkedViewer,
     databaseUnreachable: database.unreachable,
     refusal: null,
     clientAddress: c.req.header("CF-Connecting-IP") ?? "",

@@ -1,5 +1,5 @@
 import type { RequestServices, Viewer } from "../context.ts";
-import { claimViewer, clearedSessionCookie, sessionCookie, signSessionToken } from "../core/auth/index.ts";
+import { claimViewer, clearedSessionCookie, sessionCookie, sessionGone, signSessionToken } from "../core/auth/index.ts";
 import type { RoundTrips } from "../db/round-trips.ts";
 import type { Env } from "../env.ts";
 
@@ -12,7 +12,7 @@ import type { Env } from "../env.ts";
  * first run made is thrown away, and it wrote nothing to the database. That costs a second run, rarely; every other
  * request saves a round trip.
  */
-type Session = Pick<RequestServices, "viewer" | "tokenState" | "confirmViewer"> & {
+type Session = Pick<RequestServices, "viewer" | "tokenState" | "confirmViewer" | "checkedViewer"> & {
   /** Sends the session check if nothing has yet, and waits for it, so that the request knows how it went. */
   settle(): Promise<void>;
 };
@@ -32,6 +32,7 @@ const known = (viewer: Viewer | null, tokenState: RequestServices["tokenState"])
   viewer,
   tokenState,
   confirmViewer: async () => viewer,
+  checkedViewer: async () => viewer ?? Promise.reject(sessionGone()),
   settle: async () => {},
 });
 
@@ -61,6 +62,7 @@ export async function openSession(
     viewer: claim.viewer,
     tokenState: "valid",
     confirmViewer,
+    checkedViewer: async () => (await confirmViewer()) ?? Promise.reject(sessionGone()),
     settle: () =>
       confirmViewer().then(
         () => undefined,

@@ -164,10 +164,13 @@ export async function listFollowRequests(
 }
 
 /** Accepts a pending request (API.md); when a cancel, a decline or another accept got there first, 404. */
-export async function acceptFollowRequest({ db }: RequestServices, viewer: Viewer, requesterId: string) {
+export async function acceptFollowRequest(services: RequestServices, viewer: Viewer, requesterId: string) {
   if (!isId(requesterId)) throw badRequest(PROFILE_MESSAGES.invalidUserId);
+  const { db } = services;
+  // The acceptance's notice names the member: written once the session check has read their name.
+  const member = await services.checkedViewer();
   const [, , , accepted, counted] = await db.batch([
-    ...acceptStatements(db, viewer, sql`${followRequests.requesterId} = ${requesterId}`),
+    ...acceptStatements(db, member, sql`${followRequests.requesterId} = ${requesterId}`),
     followerCountOf(db, viewer.id, viewer),
   ]);
   if (!accepted.length) throw notFound(FOLLOW_MESSAGES.requestNotFound);

@@ -153,10 +153,12 @@ export async function updateProfile(services: RequestServices, viewer: Viewer, i
     .update(users)
     .set({ ...changes, updatedAt: Date.now() })
     .where(eq(users.id, viewer.id));
-  const accepting =
-    update.isPrivate === false
-      ? acceptEveryRequestStatements(db, { ...viewer, displayName: update.displayName ?? viewer.displayName })
-      : [];
+  // Turning public accepts every request with a notice naming the member: written once the session check has read
+  // their name.
+  const member = update.isPrivate === false ? await services.checkedViewer() : null;
+  const accepting = member
+    ? acceptEveryRequestStatements(db, { ...member, displayName: update.displayName ?? member.displayName })
+    : [];
   // Asked right after the save (a batch is sent as it is asked), the profile as saved travels in the save's round
   // trip (decision 040).
   const [, me] = await Promise.all([db.batch([save, ...accepting]), getMe(services, viewer)]);
