@@ -5,6 +5,9 @@ import { defineConfig } from "vitest/config";
 // workerd through Miniflare against a real local database and R2), `e2e` (Chromium driving the same Worker).
 // Integration and e2e need `npm run build` first; `npm test` does that.
 //
+// The integration and browser files start from copies of a migrated and a seeded site made once per run
+// (tests/global-setup.ts).
+//
 // Workers: Vitest's default is one fewer than the cores, one on this 2-core machine. Integration files wait on
 // workerd and the database more than they compute, so three run at once; each browser file keeps Chromium busy on
 // more than one core, so they run one at a time, after the others.
@@ -22,7 +25,9 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          isolate: false,
           include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/global-setup.ts"],
           environment: "node",
           maxWorkers: 3,
           testTimeout: 30_000,
@@ -32,9 +37,11 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          isolate: false,
           include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/global-setup.ts"],
           environment: "node",
-          maxWorkers: 1,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,

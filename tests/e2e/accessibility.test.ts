@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD, MODERATOR_EMAIL } from "../../scripts/seed/demo-account.ts";
 import { connections, users } from "../../worker/db/schema.ts";
 import { axeViolations } from "../support/axe.ts";
-import { logIn, seededBrowserSuite } from "../support/browser.ts";
+import { seededBrowserSuite, signIn } from "../support/browser.ts";
 import { api } from "../support/http.ts";
 
 const suite = seededBrowserSuite();
@@ -129,7 +129,7 @@ describe.each(["light", "dark"] as const)("accessibility in the %s theme (axe-co
     async () => {
       const context = await themedContext(theme, `172.31.0.${ipSuffix}`);
       const page = await context.newPage();
-      await logIn(page, suite.app.url);
+      await signIn(page, suite.app.url);
       await page.close();
       const found: Record<string, string[]> = {};
       for (const path of inPass(memberPages)) {
@@ -145,7 +145,7 @@ describe.each(["light", "dark"] as const)("accessibility in the %s theme (axe-co
   it("finds no violations on the moderators' pages", async () => {
     const context = await themedContext(theme, `172.31.0.${ipSuffix + 1}`);
     const page = await context.newPage();
-    await logIn(page, suite.app.url, { email: MODERATOR_EMAIL, password: DEMO_PASSWORD });
+    await signIn(page, suite.app.url, { email: MODERATOR_EMAIL, password: DEMO_PASSWORD });
     await page.close();
     const found: Record<string, string[]> = {};
     for (const path of ["/moderation", "/moderation?status=resolved", "/moderation/log"]) {
@@ -163,7 +163,7 @@ describe.each(["light", "dark"] as const)("accessibility in the %s theme (axe-co
     expect(posted.status).toBe(201);
     const context = await themedContext(theme, `172.31.0.${ipSuffix + 2}`);
     const page = await context.newPage();
-    await logIn(page, suite.app.url);
+    await signIn(page, suite.app.url);
     await page.goto(`${suite.app.url}/create`);
     await page.getByLabel("Movie title").fill("Little Women");
     await page.getByLabel("Book title").fill("Little Women");

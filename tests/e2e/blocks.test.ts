@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
-import { flashRegion, hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { flashRegion, hydrated, javaScriptModes, newVisitor, seededBrowserSuite, signIn } from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
 
 const suite = seededBrowserSuite();
@@ -16,7 +16,7 @@ async function memberWithPost(text: string) {
 
 async function loggedIn(member: Member, javaScriptEnabled: boolean): Promise<Page> {
   const page = await (await newVisitor(suite.browser, { javaScriptEnabled })).newPage();
-  await logIn(page, suite.app.url, member);
+  await signIn(page, suite.app.url, member);
   return page;
 }
 

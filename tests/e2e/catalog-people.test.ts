@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { hydrated, javaScriptModes, newVisitor, seededBrowserSuite, signIn } from "../support/browser.ts";
 
 const suite = seededBrowserSuite();
 
@@ -42,7 +42,7 @@ describe.each(javaScriptModes)("people of the catalog ($name)", ({ javaScriptEna
   it("suggests filter values from the catalog and filters by the chosen one", async () => {
     const context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();
-    await logIn(page, suite.app.url);
+    await signIn(page, suite.app.url);
     if (javaScriptEnabled) await hydrated(page);
     await page.getByText("Filters").click();
     const director = page.getByLabel("Director", { exact: true });

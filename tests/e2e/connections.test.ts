@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { javaScriptModes, newVisitor, seededBrowserSuite, signIn } from "../support/browser.ts";
 import { testPng } from "../support/images.ts";
 
 const suite = seededBrowserSuite();
@@ -19,7 +19,7 @@ async function memberPage(javaScriptEnabled: boolean): Promise<Page> {
   const context = await newVisitor(suite.browser, { javaScriptEnabled });
   const page = await context.newPage();
   page.on("dialog", (dialog) => void dialog.accept());
-  await logIn(page, suite.app.url);
+  await signIn(page, suite.app.url);
   return page;
 }
 

@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/demo-account.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { hydrated, javaScriptModes, launchBrowser, logIn } from "../support/browser.ts";
+import { hydrated, javaScriptModes, launchBrowser, signIn } from "../support/browser.ts";
 import type { PlannedLoss } from "../support/counting-proxy.ts";
 import { api } from "../support/http.ts";
 import { testPng } from "../support/images.ts";
@@ -60,7 +60,7 @@ async function memberPage(mode: (typeof modes)[number]) {
     extraHTTPHeaders: { "CF-Connecting-IP": `172.17.${(visitorCounter >> 8) & 255}.${visitorCounter & 255}` },
   });
   const page = await context.newPage();
-  await logIn(page, app.url);
+  await signIn(page, app.url);
   return { context, page };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/demo-account.ts";
-import { javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { javaScriptModes, newVisitor, seededBrowserSuite, signIn } from "../support/browser.ts";
 import { api } from "../support/http.ts";
 import { testPng } from "../support/images.ts";
 
@@ -34,7 +34,7 @@ describe.each(javaScriptModes)("which film a title means ($name)", ({ javaScript
   it("asks, keeps everything typed, and posts with the film picked", async () => {
     const context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();
-    await logIn(page, suite.app.url);
+    await signIn(page, suite.app.url);
     await page.goto(`${suite.app.url}/create`);
     await page.getByLabel("Movie title").fill("Little Women");
     await page.getByLabel("Book title").fill("Little Women");

@@ -4,11 +4,11 @@ import { FLASH_MESSAGES } from "../../app/flash.server.ts";
 import {
   hydrated,
   javaScriptModes,
-  logIn,
   newVisitor,
   PHONE,
   flashRegion as region,
   seededBrowserSuite,
+  signIn,
 } from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
 
@@ -21,7 +21,7 @@ async function memberPage(javaScriptEnabled: boolean) {
   const context = await newVisitor(suite.browser, { javaScriptEnabled, ...PHONE });
   const page = await context.newPage();
   page.on("dialog", (dialog) => void dialog.accept());
-  await logIn(page, suite.app.url);
+  await signIn(page, suite.app.url);
   return page;
 }
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../worker/core/auth/index.ts";
 import { CONNECTION_MESSAGES } from "../../worker/core/connections/index.ts";
 import { PROFILE_MESSAGES } from "../../worker/core/people/index.ts";
-import { hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { hydrated, javaScriptModes, newVisitor, seededBrowserSuite, signIn } from "../support/browser.ts";
 
 const suite = seededBrowserSuite();
 
@@ -61,7 +61,7 @@ describe.each(javaScriptModes)("form rules ($name)", ({ javaScriptEnabled }) => 
   it("a new connection and a profile picture are checked the same way", async () => {
     const context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();
-    await logIn(page, suite.app.url);
+    await signIn(page, suite.app.url);
     await page.goto(`${suite.app.url}/create`);
     if (javaScriptEnabled) await hydrated(page);
     const posts = countPosts(page);

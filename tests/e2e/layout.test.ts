@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { latestUpdate } from "../../app/updates.ts";
-import { hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { hydrated, javaScriptModes, newVisitor, seededBrowserSuite, signIn } from "../support/browser.ts";
 
 const suite = seededBrowserSuite();
 
@@ -46,7 +46,7 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
     expect(await banner(page).count()).toBe(0);
     await page.reload();
     expect(await banner(page).count()).toBe(0);
-    await logIn(page, suite.app.url);
+    await signIn(page, suite.app.url);
     expect(await banner(page).count()).toBe(0);
 
     if (javaScriptEnabled) {
@@ -134,7 +134,7 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
   it.runIf(javaScriptEnabled)("marks the page busy while the next one loads", async () => {
     const visitor = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await visitor.newPage();
-    await logIn(page, suite.app.url);
+    await signIn(page, suite.app.url);
     await ready(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -162,7 +162,7 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
     expect(await sidebarToggle(page).count()).toBe(0);
     expect(await sidebar(page).count()).toBe(0);
 
-    await logIn(page, suite.app.url);
+    await signIn(page, suite.app.url);
     await page.goto(`${suite.app.url}/about`);
     await ready(page);
     expect(await sidebar(page).isVisible()).toBe(true);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { flashRegion, hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { flashRegion, hydrated, javaScriptModes, newVisitor, seededBrowserSuite, signIn } from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
 import { registerModerator } from "../support/moderation.ts";
 
@@ -10,7 +10,7 @@ const suite = seededBrowserSuite();
 
 async function loggedIn(member: { email: string; password: string }, javaScriptEnabled: boolean): Promise<Page> {
   const page = await (await newVisitor(suite.browser, { javaScriptEnabled })).newPage();
-  await logIn(page, suite.app.url, member);
+  await signIn(page, suite.app.url, member);
   if (javaScriptEnabled) await hydrated(page);
   return page;
 }

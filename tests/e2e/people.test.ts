@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
-import { hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { hydrated, javaScriptModes, newVisitor, seededBrowserSuite, signIn } from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
 import { testPng } from "../support/images.ts";
 
@@ -23,7 +23,7 @@ async function logInAsNewMember(
   const member = await registerUser(suite.app);
   const context = await newVisitor(suite.browser, { javaScriptEnabled });
   const page = await context.newPage();
-  await logIn(page, suite.app.url, member);
+  await signIn(page, suite.app.url, member);
   return { page, member };
 }
 
@@ -57,7 +57,7 @@ describe.each(javaScriptModes)("people ($name)", ({ javaScriptEnabled }) => {
     await fan.getByText("0 followers").waitFor();
 
     const ownerPage = await (await newVisitor(suite.browser, { javaScriptEnabled })).newPage();
-    await logIn(ownerPage, suite.app.url, owner);
+    await signIn(ownerPage, suite.app.url, owner);
     await ownerPage
       .getByRole("complementary", { name: "Sidebar" })
       .getByRole("link", { name: /Follow requests/ })
@@ -85,7 +85,7 @@ describe.each(javaScriptModes)("people ($name)", ({ javaScriptEnabled }) => {
     expect((await api(suite.app, "POST", `/follows/${owner._id}`, { token: fan.token })).status).toBe(202);
 
     const ownerPage = await (await newVisitor(suite.browser, { javaScriptEnabled })).newPage();
-    await logIn(ownerPage, suite.app.url, owner);
+    await signIn(ownerPage, suite.app.url, owner);
     await ownerPage.goto(`${suite.app.url}/follow-requests`);
     if (javaScriptEnabled) await hydrated(ownerPage);
     await ownerPage.getByRole("button", { name: "Decline" }).click();

@@ -7,11 +7,11 @@ import {
   DESKTOP,
   hydrated,
   javaScriptModes,
-  logIn,
   newVisitor,
   openBeforeHydration,
   PHONE,
   seededBrowserSuite,
+  signIn,
 } from "../support/browser.ts";
 import { smallTapTargets } from "../support/tap-targets.ts";
 
@@ -50,7 +50,7 @@ async function visitor(javaScriptEnabled: boolean, options: object = PHONE) {
 async function member(javaScriptEnabled: boolean, options: object = PHONE) {
   const context = await visitor(javaScriptEnabled, options);
   const page = await context.newPage();
-  await logIn(page, suite.app.url);
+  await signIn(page, suite.app.url);
   await page.close();
   return context;
 }

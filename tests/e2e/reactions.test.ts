@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { hydrated, javaScriptModes, newVisitor, seededBrowserSuite, signIn } from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
 
 const suite = seededBrowserSuite();
@@ -10,7 +10,7 @@ async function memberPage(javaScriptEnabled: boolean): Promise<Page> {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.app.url });
   const page = await context.newPage();
   page.on("dialog", (dialog) => void dialog.accept());
-  await logIn(page, suite.app.url);
+  await signIn(page, suite.app.url);
   return page;
 }
 

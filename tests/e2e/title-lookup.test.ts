@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { axeViolations } from "../support/axe.ts";
-import { hydrated, launchBrowser, logIn, newVisitor } from "../support/browser.ts";
+import { hydrated, launchBrowser, newVisitor, signIn } from "../support/browser.ts";
 import { startFakeProviders } from "../support/fake-providers.ts";
 
 // The create page's title suggestions: the seeded catalog plus local fakes of TMDB, Open Library and Wikidata.
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 async function createPage(javaScriptEnabled: boolean): Promise<Page> {
   const page = await (await newVisitor(browser, { javaScriptEnabled })).newPage();
-  await logIn(page, app.url);
+  await signIn(page, app.url);
   await page.goto(`${app.url}/create`);
   if (javaScriptEnabled) await hydrated(page);
   return page;
@@ -104,7 +104,7 @@ describe("title suggestions on the create page", () => {
       extraHTTPHeaders: { "CF-Connecting-IP": "172.31.20.1" },
     });
     const page = await context.newPage();
-    await logIn(page, app.url);
+    await signIn(page, app.url);
     await page.goto(`${app.url}/create`);
     await hydrated(page);
     const movieTitle = page.getByRole("combobox", { name: "Movie title" });

@@ -1,13 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { hydrated, javaScriptModes, logIn, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { hydrated, javaScriptModes, newVisitor, seededBrowserSuite, signIn } from "../support/browser.ts";
 import { api, registerUser } from "../support/http.ts";
 
 const suite = seededBrowserSuite();
 
 async function memberPage(javaScriptEnabled: boolean): Promise<Page> {
   const page = await (await newVisitor(suite.browser, { javaScriptEnabled })).newPage();
-  await logIn(page, suite.app.url);
+  await signIn(page, suite.app.url);
   return page;
 }
 

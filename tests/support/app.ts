@@ -3,11 +3,13 @@ import { seedDemoContent } from "../../scripts/seed/seed.ts";
 import { createDatabase, type Database } from "../../worker/db/client.ts";
 import { type CountingProxy, startCountingProxy } from "./counting-proxy.ts";
 import { startMigratedDatabase } from "./database.ts";
+import { copyStorage, runTemplates } from "./templates.ts";
 import { type RunningWorker, startWorker } from "./worker.ts";
 
 /**
- * A complete MovieBooks for one test file: a fresh local libSQL server on a temporary file, migrated, and the
- * built Worker running in workerd against it with its own R2 (and `vars`, e.g. the title providers' fakes). `db`
+ * A complete MovieBooks for one test file: a fresh local libSQL server on a temporary file, migrated (and seeded
+ * with `seed`; in a test run, copies of the run's templates), and the built Worker running in workerd against it
+ * with its own R2 (and `vars`, e.g. the title providers' fakes). `db`
  * and `bucket` let tests check what was (or was not) written.
  */
 export interface TestApp {
@@ -25,12 +27,18 @@ export interface TestApp {
 export async function startTestApp(
   options: { seed?: boolean; countRoundTrips?: boolean; vars?: Record<string, string> } = {},
 ): Promise<TestApp> {
-  const server = await startMigratedDatabase();
+  const templates = runTemplates();
+  const server = await startMigratedDatabase(options.seed ? templates?.seeded.database : templates?.migrated);
+  const storage = options.seed && templates ? copyStorage(templates.seeded.storage) : undefined;
   const roundTrips = options.countRoundTrips ? await startCountingProxy(server.url) : undefined;
-  const worker = await startWorker({ databaseUrl: roundTrips?.url ?? server.url, vars: options.vars });
+  const worker = await startWorker({
+    databaseUrl: roundTrips?.url ?? server.url,
+    vars: options.vars,
+    storage: storage?.path,
+  });
   const client = createClient({ url: server.url });
   const db = createDatabase(client);
-  if (options.seed) await seedDemoContent(db, worker.bucket);
+  if (options.seed && !templates) await seedDemoContent(db, worker.bucket);
   return {
     url: worker.url,
     db,
@@ -46,6 +54,7 @@ export async function startTestApp(
       await worker.close();
       await roundTrips?.close();
       await server.close();
+      storage?.remove();
     },
   };
 }

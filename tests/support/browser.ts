@@ -103,11 +103,28 @@ export const flashRegion = (page: Page) => page.locator('main p.flash__text[role
 /**
  * Logs in through the form (as the demo member unless told otherwise) and waits until the feed has rendered for a
  * member, not just until the URL changed: with JavaScript the URL changes a moment before React renders the page.
+ * For the tests of logging in; other tests start with `signIn`.
  */
 export async function logIn(page: Page, appUrl: string, member = { email: DEMO_EMAIL, password: DEMO_PASSWORD }) {
   await page.goto(`${appUrl}/login`);
   await page.getByLabel("Email").fill(member.email);
   await page.getByLabel("Password").fill(member.password);
   await Promise.all([page.waitForURL(`${appUrl}/`), page.getByRole("button", { name: "Log in" }).click()]);
+  await page.getByRole("heading", { name: "Your feed", level: 1 }).waitFor();
+}
+
+/**
+ * Logs in as a test's first step (as the demo member unless told otherwise): posts what the login form posts, from
+ * the page's own origin, so the session cookie lands in the page's context, then opens the member's feed. A
+ * second faster than filling the form (which `logIn` and the tests of logging in do), in most browser tests.
+ */
+export async function signIn(page: Page, appUrl: string, member = { email: DEMO_EMAIL, password: DEMO_PASSWORD }) {
+  const response = await page.request.post(`${appUrl}/login`, {
+    form: member,
+    headers: { Origin: appUrl },
+    maxRedirects: 0,
+  });
+  if (response.status() !== 302) throw new Error(`Logging in as ${member.email} answered ${response.status()}`);
+  await page.goto(`${appUrl}/`);
   await page.getByRole("heading", { name: "Your feed", level: 1 }).waitFor();
 }

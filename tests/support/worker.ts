@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 
 /**
- * Runs the built Worker (`npm run build` output) inside workerd through Miniflare, with real R2 (in memory)
- * and the given libSQL URL. Configuration comes from the build's own wrangler.json, so tests exercise what
+ * Runs the built Worker (`npm run build` output) inside workerd through Miniflare, with real R2 (on disk, in
+ * Miniflare's temporary directory unless `storage` names one) and the given libSQL URL. Configuration comes from the build's own wrangler.json, so tests exercise what
  * would be deployed.
  */
 export interface RunningWorker {
@@ -31,6 +31,8 @@ export const OFFLINE_PROVIDERS = {
 export async function startWorker(options: {
   databaseUrl: string;
   vars?: Record<string, string>;
+  /** Where R2 and the Durable Objects keep their data (Miniflare's persistence directory). */
+  storage?: string;
 }): Promise<RunningWorker> {
   const config = JSON.parse(readFileSync("build/server/wrangler.json", "utf8")) as {
     compatibility_date: string;
@@ -44,6 +46,7 @@ export async function startWorker(options: {
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: 0,
+      resourcePersistencePath: options.storage,
       modules: serverModules(),
       modulesRoot: "build/server",
       compatibilityDate: config.compatibility_date,
@@ -57,7 +60,7 @@ export async function startWorker(options: {
         ...options.vars,
       },
       r2Buckets: config.r2_buckets.map((bucket) => bucket.binding),
-      // The attempt ledgers (decision 027), in memory: each test file counts its own attempts.
+      // The attempt ledgers (decision 027): each test file counts its own attempts.
       durableObjects: Object.fromEntries(
         config.durable_objects.bindings.map(({ name, class_name }) => [
           name,
