@@ -6,11 +6,11 @@ import { defineConfig } from "vitest/config";
 // Integration and e2e need `npm run build` first; `npm test` does that.
 //
 // The integration and browser files start from copies of a migrated and a seeded site made once per run
-// (tests/global-setup.ts).
+// (tests/global-setup.ts), and share imported modules across files (`isolate: false`); decision 041.
 //
 // Workers: Vitest's default is one fewer than the cores, one on this 2-core machine. Integration files wait on
-// workerd and the database more than they compute, so three run at once; each browser file keeps Chromium busy on
-// more than one core, so they run one at a time, after the others.
+// workerd and the database as much as they compute, so three run at once and keep both cores busy. Browser files
+// run after them, two at a time: one leaves a core partly idle, three take as long as two.
 export default defineConfig({
   test: {
     projects: [

@@ -240,4 +240,54 @@ describe("database round trips per form action", () => {
     }
     expect(failures).toEqual([]);
   });
+
+  it(`stay within ${ACTION_BUDGET} for account, posting, blocking and moderation actions`, async () => {
+    const caseId = (await app.db.get<{ id: string }>(sql`select id from report_cases where status = 'open' limit 1`))!
+      .id;
+    // A second session of the demo member's, for the logout.
+    const leaving = cookieFrom(await postForm(app, "/login", { email: DEMO_EMAIL, password: DEMO_PASSWORD }));
+    const newcomer = { password: "trips-pass-1", confirmPassword: "trips-pass-1" };
+    const work = new FormData();
+    for (const [name, value] of Object.entries({ movieTitle: "Trip Film", bookTitle: "Trip Book", context: "A." }))
+      work.set(name, value);
+    const actions: Array<[string, () => Promise<Response>]> = [
+      ["log in", () => postForm(app, "/login", { email: DEMO_EMAIL, password: DEMO_PASSWORD })],
+      [
+        "sign up",
+        () => postForm(app, "/signup", { username: "trips_newcomer", email: "trips@example.com", ...newcomer }),
+      ],
+      [
+        "post a connection",
+        () =>
+          fetch(`${app.url}/create`, {
+            method: "POST",
+            body: work,
+            headers: { Origin: app.url, Cookie: cookie, "CF-Connecting-IP": nextClientAddress() },
+            redirect: "manual",
+          }),
+      ],
+      ["edit", () => postForm(app, `/connections/${ids.mine}/edit`, { context: "Edited.", tags: "rain" }, { cookie })],
+      ["report", () => postForm(app, `/report/connection/${ids.connection}`, { reason: "spam", note: "" }, { cookie })],
+      ["block", () => postForm(app, `/users/${ids.other}/block`, { intent: "block" }, { cookie })],
+      ["unblock", () => postForm(app, `/users/${ids.other}/block`, { intent: "unblock" }, { cookie })],
+      [
+        "resolve a report",
+        () => postForm(app, "/moderation", { caseId, action: "dismiss", note: "" }, { cookie: moderatorCookie }),
+      ],
+      ["delete", () => postForm(app, `/connections/${ids.mine}/delete`, {}, { cookie })],
+      ["log out", () => postForm(app, "/logout", {}, { cookie: leaving })],
+    ];
+    const failures: string[] = [];
+    for (const [name, send] of actions) {
+      app.roundTrips!.reset();
+      const response = await send();
+      await response.arrayBuffer();
+      const requests = await app.roundTrips!.settle();
+      if (response.status >= 400 || requests.length > ACTION_BUDGET) {
+        const what = requests.map((request) => request.sql.map((sql) => sql.slice(0, 60)).join(" + "));
+        failures.push(`${name} (${response.status}): ${requests.length}: ${what.join(" | ")}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });

@@ -87,7 +87,15 @@ export async function login(services: RequestServices, input: unknown): Promise<
   const { email, password } = validate(loginSchema, input);
   const attempt = await limitAttempt(services, "login", email);
   const { db } = services;
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const withEmail = sql`lower(${users.email}) = ${email}`;
+  // The member's favorites are read with the member, in the same round trip (decision 040).
+  const [[user], favoriteRows] = await Promise.all([
+    db.select().from(users).where(withEmail).limit(1),
+    db
+      .select({ id: favorites.connectionId })
+      .from(favorites)
+      .where(sql`${favorites.userId} = (select ${users.id} from ${users} where ${withEmail})`),
+  ]);
   const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !valid) throw unauthorized(AUTH_MESSAGES.invalidCredentials, "password");
   attempt.succeeded();
@@ -107,10 +115,6 @@ export async function login(services: RequestServices, input: unknown): Promise<
   } else {
     await db.batch(writes);
   }
-  const favoriteRows = await db
-    .select({ id: favorites.connectionId })
-    .from(favorites)
-    .where(eq(favorites.userId, user.id));
   return signedIn(
     services,
     user,

@@ -527,8 +527,9 @@ export async function postConnection(
     // After the row it names (its foreign key is checked at once).
     ...(key ? keyStatements(db, { userId: viewer.id, key, fingerprint, connectionId: id }, now) : []),
   );
+  let connection: ConnectionView;
   try {
-    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    connection = await writeAndReadBack(services, statements, id);
   } catch (error) {
     // The answer may have been lost after the commit, or a racing retry with the key may have committed first.
     const [posted] = await readBack(error, () =>
@@ -539,10 +540,24 @@ export async function postConnection(
       if (racer) return replay(racer);
       throw error;
     }
+    connection = await getConnection(services, id);
   }
-  const connection = await getConnection(services, id);
   refreshShareImage(services, connection);
   return { connection, replayed: false };
+}
+
+/** Commits a post's or an edit's statements and reads the connection back in the same round trip (decision 040). */
+async function writeAndReadBack(
+  services: RequestServices,
+  statements: BatchItem<"sqlite">[],
+  id: string,
+): Promise<ConnectionView> {
+  const read = selectConnections(services, eq(connections.id, id));
+  const batch: BatchItem<"sqlite">[] = [...statements, read];
+  const results = await services.db.batch(batch as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const [row] = results.at(-1) as Awaited<typeof read>;
+  if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
+  return toConnectionView(services.origin, row);
 }
 
 /**
@@ -646,8 +661,9 @@ export async function updateConnection(
     updateConnectionDocument(db, id, document),
   );
   const screenshotChanges = screenshotKey !== current.screenshotKey;
+  let connection: ConnectionView;
   try {
-    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    connection = await writeAndReadBack(services, statements, id);
   } catch (error) {
     // Only a changed screenshot tells whether a lost answer hid a commit; any other edit can simply be sent again.
     if (!screenshotChanges) throw error;
@@ -655,10 +671,10 @@ export async function updateConnection(
       db.select({ screenshotKey: connections.screenshotKey }).from(connections).where(eq(connections.id, id)),
     );
     if (row?.screenshotKey !== screenshotKey) throw error;
+    connection = await getConnection(services, id);
   }
 
   if (current.screenshotKey && screenshotChanges) await deleteImages(services, [current.screenshotKey]);
-  const connection = await getConnection(services, id);
   refreshShareImage(services, connection);
   return connection;
 }
