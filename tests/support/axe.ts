@@ -9,6 +9,9 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
  * page's context needs `bypassCSP`, so axe can be injected (the site's own CSP is tested in the integration suite).
  */
 export async function axeViolations(page: Page, rules?: string[]): Promise<string[]> {
+  // While a navigation or form post is pending the page is dimmed (aria-busy), which no contrast check would pass:
+  // the audit is of the page once it has settled, as the member reads it.
+  await page.locator('.page[aria-busy="true"]').waitFor({ state: "detached" });
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async (rules) => {
     const result = await (
