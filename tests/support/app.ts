@@ -9,8 +9,8 @@ import { type RunningWorker, startWorker } from "./worker.ts";
 /**
  * A complete MovieBooks for one test file: a fresh local libSQL server on a temporary file, migrated (and seeded
  * with `seed`; in a test run, copies of the run's templates), and the built Worker running in workerd against it
- * with its own R2 (and `vars`, e.g. the title providers' fakes). `db`
- * and `bucket` let tests check what was (or was not) written.
+ * with its own R2 (and `vars`, e.g. the title providers' fakes). `db` and `bucket` let tests check what was (or was
+ * not) written.
  */
 export interface TestApp {
   url: string;

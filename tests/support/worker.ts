@@ -3,8 +3,8 @@ import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 
 /**
  * Runs the built Worker (`npm run build` output) inside workerd through Miniflare, with real R2 (on disk, in
- * Miniflare's temporary directory unless `storage` names one) and the given libSQL URL. Configuration comes from the build's own wrangler.json, so tests exercise what
- * would be deployed.
+ * Miniflare's temporary directory unless `storage` names one) and the given libSQL URL. Configuration comes from
+ * the build's own wrangler.json, so tests exercise what would be deployed.
  */
 export interface RunningWorker {
   url: string;

@@ -67,7 +67,11 @@ export function pageNumber(value: unknown): number {
 
 export async function getConnection(services: RequestServices, id: string): Promise<ConnectionView> {
   if (!isId(id)) throw badRequest(CONNECTION_MESSAGES.invalidId);
-  const [row] = await selectConnections(services, eq(connections.id, id));
+  return shown(services, await selectConnections(services, eq(connections.id, id)));
+}
+
+/** The one connection a read by id found, as the viewer sees it; 404 when it is not there for them. */
+function shown(services: RequestServices, [row]: Awaited<ReturnType<typeof selectConnections>>): ConnectionView {
   if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
   return toConnectionView(services.origin, row);
 }
@@ -555,9 +559,7 @@ async function writeAndReadBack(
   const read = selectConnections(services, eq(connections.id, id));
   const batch: BatchItem<"sqlite">[] = [...statements, read];
   const results = await services.db.batch(batch as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  const [row] = results.at(-1) as Awaited<typeof read>;
-  if (!row) throw notFound(CONNECTION_MESSAGES.notFound);
-  return toConnectionView(services.origin, row);
+  return shown(services, results.at(-1) as Awaited<typeof read>);
 }
 
 /**
