@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newId } from "../../worker/core/ids.ts";
 import { FEED_VIEW_MESSAGES, TRENDING_WINDOW_MS } from "../../worker/core/rules/index.ts";
-import { comments, likes, users } from "../../worker/db/schema.ts";
+import { comments, connections, connectionTags, likes, users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
 import { openCaseOf, registerModerator } from "../support/moderation.ts";
@@ -301,5 +302,40 @@ describe("the home page's tabs", () => {
     expect(home.status).toBe(200);
     expect(home.text).not.toContain('aria-label="Feeds"');
     expect(home.text).toMatch(/<a[^>]*aria-current="page"[^>]*>Newest<\/a>/);
+  });
+});
+
+describe("a filtered Following feed past a thousand matches", () => {
+  it("counts up to 1,000 (100 pages, decision 042) and still lists the rows past them; Everyone counts them all", async () => {
+    const [reader, prolific] = [await member(), await member()];
+    await follow(reader, prolific);
+    // Posted as posts write them (the row, then its tag, whose trigger copies the owner and date), without a
+    // thousand requests.
+    const many = 1005;
+    const start = Date.now() - many * 1000;
+    const rows = Array.from({ length: many }, (_, index) => ({
+      id: newId(start + index * 1000),
+      userId: prolific._id,
+      context: `Plenty ${index}`,
+      createdAt: start + index * 1000,
+    }));
+    for (let from = 0; from < many; from += 200) {
+      const slice = rows.slice(from, from + 200);
+      await app.db.insert(connections).values(slice);
+      await app.db.insert(connectionTags).values(slice.map((row) => ({ connectionId: row.id, tag: "plenty" })));
+    }
+    const newest = rows.map((row) => row.id).reverse();
+
+    const first = await api(app, "GET", "/connections?feed=following&tags=plenty", { token: reader.token });
+    expect(first.body.pages).toBe(100);
+    expect(first.body.connections.map((c: { _id: string }) => c._id)).toEqual(newest.slice(0, 10));
+    const past = await api(app, "GET", "/connections?feed=following&tags=plenty&pageNumber=101", {
+      token: reader.token,
+    });
+    expect(past.body.connections.map((c: { _id: string }) => c._id)).toEqual(newest.slice(1000, 1005));
+
+    expect((await api(app, "GET", "/connections?tags=plenty", { token: reader.token })).body.pages).toBe(101);
+    // Unfiltered, Following counts from the members' kept counts: exact.
+    expect((await api(app, "GET", "/connections?feed=following", { token: reader.token })).body.pages).toBe(101);
   });
 });

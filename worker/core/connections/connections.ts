@@ -189,7 +189,7 @@ function rankedIds(ranking: Ranking, visible: SQL, offset: number, walk: (window
 }
 
 /** The ids of a window of the connections an index lists (newest first) that the window allows, newest first. */
-function idsFromIndex(index: NewestFirstIndex, window: PageWindow): SQL {
+export function idsFromIndex(index: NewestFirstIndex, window: PageWindow): SQL {
   // CROSS JOIN keeps the filter's index (newest first) as the outer loop.
   return sql`select ${index.connectionId} as id
     from ${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}
@@ -249,14 +249,15 @@ export function toPage(origin: string, page: number, [rows, counted]: PageAnswer
 }
 
 /**
- * Search lists and counts at most this many matches (decision 038): a common word matches a fifth of everything,
- * and counting or paging past this would read every match. `totalCount` stops here, and `totalCountCapped` says so.
+ * Search and a filtered Following feed count at most this many matches (decisions 038 and 042): a common word
+ * matches a fifth of everything, a common genre a fifth of what a member follows, and counting past this would read
+ * every match. Search's `totalCount` stops here, and `totalCountCapped` says so.
  */
-export const SEARCH_RESULTS_LIMIT = 1000;
+export const COUNT_LIMIT = 1000;
 
 export interface SearchPage extends ConnectionPage {
   totalCount: number;
-  /** Present (true) only when more connections match than the `SEARCH_RESULTS_LIMIT` counted. */
+  /** Present (true) only when more connections match than the `COUNT_LIMIT` counted. */
   totalCountCapped?: true;
 }
 
@@ -271,10 +272,10 @@ function searchReads(services: RequestServices, term: string, page: number) {
   const matches = sql`connection_search cross join ${connections} on ${connections.seq} = connection_search.rowid
     where ${documentMatches(term)} and ${connectionVisibleTo(viewer)}`;
   const pageIds = sql`(select ${connections.id} from ${matches} order by connection_search.rowid desc
-    limit ${offset < SEARCH_RESULTS_LIMIT ? PAGE_SIZE : 0} offset ${offset})`;
+    limit ${offset < COUNT_LIMIT ? PAGE_SIZE : 0} offset ${offset})`;
   return [
     selectConnections(services, inArray(connections.id, pageIds)).orderBy(desc(connections.seq)),
-    db.get<{ n: number }>(sql`select count(*) as n from (select 1 from ${matches} limit ${SEARCH_RESULTS_LIMIT + 1})`),
+    db.get<{ n: number }>(sql`select count(*) as n from (select 1 from ${matches} limit ${COUNT_LIMIT + 1})`),
   ] as const;
 }
 
@@ -283,13 +284,13 @@ export async function searchConnections(services: RequestServices, query: string
   if (!term) return { connections: [], page: 1, pages: 0, totalCount: 0 };
   const [rows, counted] = await services.db.batch(searchReads(services, term, page));
   const matching = Number(counted.n);
-  const totalCount = Math.min(matching, SEARCH_RESULTS_LIMIT);
+  const totalCount = Math.min(matching, COUNT_LIMIT);
   return {
     connections: rows.map((row) => toConnectionView(services.origin, row)),
     page,
     pages: Math.ceil(totalCount / PAGE_SIZE),
     totalCount,
-    ...(matching > SEARCH_RESULTS_LIMIT ? { totalCountCapped: true as const } : {}),
+    ...(matching > COUNT_LIMIT ? { totalCountCapped: true as const } : {}),
   };
 }
 

@@ -80,6 +80,8 @@ export interface NewestFirstIndex {
   createdAt: AnySQLiteColumn;
   /** Conditions that together select the filter value's entries. */
   match: SQL[];
+  /** How many public connections it lists, from the kept counts: what a walk of it costs at most. */
+  publicEntries: SQL<number>;
 }
 
 /** Which filter's index a page is read from when several are set: the ones with the fewest connections first. */
@@ -96,15 +98,21 @@ export function newestFirstIndex(filters: FeedFilters): NewestFirstIndex | undef
   const walked = WALK_ORDER.map((facet) => facets.find((candidate) => candidate.facet === facet)).find(Boolean);
   const tags = normalizeTags(filters.tags);
   if (walked && !(tags.length === 1 && (walked.facet === "movieGenre" || walked.facet === "bookGenre"))) {
-    return {
-      table: connectionFacets,
-      connectionId: connectionFacets.connectionId,
-      createdAt: connectionFacets.createdAt,
-      match: [eq(connectionFacets.facet, walked.facet), eq(connectionFacets.value, walked.value)],
-    };
+    return facetIndex(walked.facet, walked.value);
   }
   const tag = tags.length === 1 ? tags[0] : undefined;
   return tag === undefined ? undefined : tagIndex(tag);
+}
+
+/** One facet value's connections (a genre, or a person's slug in one role), newest first, from `connection_facets`. */
+export function facetIndex(facet: Facet, value: string): NewestFirstIndex {
+  return {
+    table: connectionFacets,
+    connectionId: connectionFacets.connectionId,
+    createdAt: connectionFacets.createdAt,
+    match: [eq(connectionFacets.facet, facet), eq(connectionFacets.value, value)],
+    publicEntries: facetCount({ facet, value }),
+  };
 }
 
 /** One (normalised) tag's connections, newest first, from `connection_tags_newest`. */
@@ -114,7 +122,18 @@ export function tagIndex(tag: string): NewestFirstIndex {
     connectionId: connectionTags.connectionId,
     createdAt: connectionTags.createdAt,
     match: [eq(connectionTags.tag, tag)],
+    publicEntries: tagCount(tag),
   };
+}
+
+/** The kept count of one facet value's public connections. */
+function facetCount({ facet, value }: { facet: Facet; value: string }): SQL<number> {
+  return sql`coalesce((select ${facetCounts.publicConnections} from ${facetCounts} where ${facetCounts.facet} = ${facet} and ${facetCounts.value} = ${value}), 0)`;
+}
+
+/** The kept count of one (normalised) tag's public connections. */
+function tagCount(tag: string): SQL<number> {
+  return sql`coalesce((select ${tagCounts.publicConnections} from ${tagCounts} where ${tagCounts.tag} = ${tag}), 0)`;
 }
 
 /**
@@ -129,12 +148,7 @@ export function maintainedPublicCount(filters: FeedFilters): SQL | undefined {
   if (!facets.length && !filters.tags) {
     return sql`(select ${counters.value} from ${counters} where ${counters.name} = 'public_connections')`;
   }
-  if (facets.length === 1 && !filters.tags) {
-    const [{ facet, value }] = facets as [{ facet: Facet; value: string }];
-    return sql`coalesce((select ${facetCounts.publicConnections} from ${facetCounts} where ${facetCounts.facet} = ${facet} and ${facetCounts.value} = ${value}), 0)`;
-  }
-  if (!facets.length && tags.length === 1) {
-    return sql`coalesce((select ${tagCounts.publicConnections} from ${tagCounts} where ${tagCounts.tag} = ${tags[0]}), 0)`;
-  }
+  if (facets.length === 1 && !filters.tags) return facetCount(facets[0] as { facet: Facet; value: string });
+  if (!facets.length && tags.length === 1) return tagCount(tags[0] as string);
   return undefined;
 }

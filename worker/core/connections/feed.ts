@@ -11,8 +11,22 @@ import {
   isFeedSort,
   TRENDING_WINDOW_MS,
 } from "../rules/index.ts";
-import { type ConnectionPage, type PageWindow, pageReads, type Ranking, toPage } from "./connections.ts";
-import { type FeedFilters, filterConditions, maintainedPublicCount, newestFirstIndex } from "./feed-filters.ts";
+import {
+  COUNT_LIMIT,
+  type ConnectionPage,
+  idsFromIndex,
+  type PageWindow,
+  pageReads,
+  type Ranking,
+  toPage,
+} from "./connections.ts";
+import {
+  type FeedFilters,
+  filterConditions,
+  maintainedPublicCount,
+  type NewestFirstIndex,
+  newestFirstIndex,
+} from "./feed-filters.ts";
 
 /** Whose connections a feed lists and in what order (API.md "Feeds for members"). */
 export interface FeedView {
@@ -51,7 +65,8 @@ export function feedReads(
   const where = conditions.length ? and(...conditions) : undefined;
   const ranking = view.sort === "newest" ? undefined : rankingOf(view.sort, services.viewer, Date.now());
   if (view.scope === "following" && services.viewer) {
-    return pageReads(services, where, page, { source: followingSource(services.viewer, where), ranking });
+    const source = followingSource(services.viewer, where, newestFirstIndex(filters));
+    return pageReads(services, where, page, { source, ranking });
   }
   return pageReads(services, where, page, {
     publicCount: maintainedPublicCount(filters),
@@ -92,19 +107,46 @@ function rankingOf(sort: Exclude<FeedSort, "newest">, viewer: Viewer | null, now
 /**
  * The Following feed's rows: the viewer's own connections and those of everyone they follow (API.md), as far as
  * the privacy rule lets them see them (a follower sees a private member's posts; a suspended member's stay hidden).
- * Every read starts from those members and walks each one's `connections_user_newest`, so its cost follows how
- * much they post, never the size of the site (decision 031).
+ * Its cost follows how much those members post, never the size of the site (decision 031): without filters every
+ * read walks each member's `connections_user_newest`; with filters, `filtered` chooses what to walk.
  */
-function followingSource(viewer: Viewer, where: SQL | undefined) {
+function followingSource(viewer: Viewer, where: SQL | undefined, index: NewestFirstIndex | undefined) {
   const owners = sql`select ${viewer.id} as id union select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewer.id}`;
-  const visible = and(connectionVisibleTo(viewer), where) as SQL;
+  const holds = sql`${connections.userId} in (${owners})`;
+  if (!where) {
+    return { holds, ids: (window: PageWindow) => newestPerOwnerIds(owners, window), count: keptCount(viewer, owners) };
+  }
+  const { ids, count } = filtered(viewer, owners, and(connectionVisibleTo(viewer), where, holds) as SQL, index);
+  return { holds, ids, count };
+}
+
+/**
+ * A filtered Following feed walks the smaller of two sources: the members' rows, checked against the filters, or
+ * the filter's own index (a genre, a person, a tag), checked for its member, whichever the kept counts say is
+ * shorter. A member who follows a few people and filters by a common genre walks their rows; one who follows
+ * hundreds and filters by a director walks the director's. The count stops at `COUNT_LIMIT` (decision 042): a
+ * common genre among hundreds of prolific members would otherwise count every one of them.
+ */
+function filtered(viewer: Viewer, owners: SQL, visible: SQL, index: NewestFirstIndex | undefined) {
+  const ownersRows = sql`(${owners}) as feed_owners cross join ${connections} on ${connections.userId} = feed_owners.id`;
+  const countUpTo = (rows: SQL) => sql<number>`(select count(*) from (select 1 from ${rows} limit ${COUNT_LIMIT}))`;
+  const byOwners = {
+    ids: (window: PageWindow) => sql`select ${connections.id} as id from ${ownersRows} where ${window.visible}
+      order by ${connections.createdAt} desc, ${connections.id} desc limit ${window.limit} offset ${window.offset}`,
+    count: countUpTo(sql`${ownersRows} where ${visible}`),
+  };
+  if (!index) return byOwners;
+  const indexShorter = sql`${index.publicEntries} < ${keptCount(viewer, owners)}`;
+  const indexRows = sql`${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}
+    where ${and(...index.match, visible)}`;
   return {
-    holds: sql`${connections.userId} in (${owners})`,
-    ids: (window: PageWindow) => (where ? ownersRowsIds(owners, window) : newestPerOwnerIds(owners, window)),
-    count: where
-      ? sql<number>`(select count(*) from (${owners}) as feed_owners
-          cross join ${connections} on ${connections.userId} = feed_owners.id where ${visible})`
-      : keptCount(viewer, owners),
+    // The walk not taken gets LIMIT 0, which SQLite checks once before its loop.
+    ids: (window: PageWindow) => {
+      const limit = (taken: SQL) => ({ ...window, limit: sql`(case when ${taken} then ${window.limit} else 0 end)` });
+      return sql`select id from (${idsFromIndex(index, limit(indexShorter))})
+        union all select id from (${byOwners.ids(limit(sql`not (${indexShorter})`))})`;
+    },
+    count: sql<number>`(case when ${indexShorter} then ${countUpTo(indexRows)} else ${byOwners.count} end)`,
   };
 }
 
@@ -135,12 +177,4 @@ function newestPerOwnerIds(owners: SQL, window: PageWindow): SQL {
     cross join ${connections} on ${connections.userId} = cutoffs.id and ${connections.createdAt} >= cutoffs.since
     where ${visible}
     order by ${connections.createdAt} desc, ${connections.id} desc limit ${limit} offset ${offset}`;
-}
-
-/** A filtered window of the owners' connections: every row of theirs is checked against the filters, then sorted. */
-function ownersRowsIds(owners: SQL, window: PageWindow): SQL {
-  return sql`select ${connections.id} as id
-    from (${owners}) as feed_owners cross join ${connections} on ${connections.userId} = feed_owners.id
-    where ${window.visible}
-    order by ${connections.createdAt} desc, ${connections.id} desc limit ${window.limit} offset ${window.offset}`;
 }

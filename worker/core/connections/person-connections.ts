@@ -1,24 +1,18 @@
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { RequestServices } from "../../context.ts";
 import { connectionFacets, connections, facetCounts } from "../../db/schema.ts";
 import { personReads, toPerson } from "../catalog/index.ts";
 import { notFound } from "../errors.ts";
 import { isPersonSlug, PERSON_MESSAGES, PERSON_ROLES } from "../rules/index.ts";
 import { pageReads, toPage } from "./connections.ts";
-import type { NewestFirstIndex } from "./feed-filters.ts";
+import { facetIndex, type NewestFirstIndex } from "./feed-filters.ts";
 
 /**
  * The connections featuring a person (decision 021): those whose movie they directed or act in, or whose book
  * they wrote. Their filter values (`connection_facets`, kept by triggers) hold the person's slug under the role's
  * facet, so each role is an index of the person's connections, newest first.
  */
-const personIndexes = (slug: string): NewestFirstIndex[] =>
-  PERSON_ROLES.map((role) => ({
-    table: connectionFacets,
-    connectionId: connectionFacets.connectionId,
-    createdAt: connectionFacets.createdAt,
-    match: [eq(connectionFacets.facet, role), eq(connectionFacets.value, slug)],
-  }));
+const personIndexes = (slug: string): NewestFirstIndex[] => PERSON_ROLES.map((role) => facetIndex(role, slug));
 
 /** The condition on `connections`: three primary-key seeks per row, for the few rows the counts adjust. */
 const featuresPerson = (slug: string): SQL =>

@@ -49,6 +49,9 @@ export const connectionsApi = new Hono<MemberEnv>()
     "/",
     operation("Connections", "The feed: everyone's or the members I follow, newest or ranked this week", {
       access: "optional",
+      description:
+        "A departure from API.md: the Following feed with a filter counts at most 1,000 matches, so its pages " +
+        "stops at 100; the pages past it still list their connections. Everything else counts every match.",
       query: FEED_QUERY,
       success: ConnectionPage,
       errors: [400, 401],
