@@ -30,6 +30,8 @@ export async function driftedCounts(db: Database) {
     union all
     select 'tag_created_at', ct.tag, ct.created_at, c.created_at from connection_tags ct join connections c on c.id = ct.connection_id
     union all
+    select 'tag_owner', ct.tag, ct.user_id = c.user_id, 1 from connection_tags ct join connections c on c.id = ct.connection_id
+    union all
     select 'facet_rows', null, (select count(*) from connection_facets), (select count(*) from (${expectedFacets}))
     union all
     select 'facet_row', connection_id || ' ' || facet || ' ' || value, 1, 0 from (

@@ -256,10 +256,17 @@ export const connectionTags = sqliteTable(
     tag: text("tag").notNull(),
     /** The connection's `created_at`, copied by a trigger, so a tag's connections can be walked newest first. */
     createdAt: integer("created_at", { mode: "number" }).notNull().default(0),
+    /**
+     * The connection's owner, copied by the same trigger (a connection never changes owner), so the tags of a
+     * member's connections are one range of `connection_tags_owner`: the popular tags a viewer sees add those of
+     * the private members they follow (decision 042).
+     */
+    userId: text("user_id").notNull().default(""),
   },
   (t) => [
     primaryKey({ columns: [t.connectionId, t.tag] }),
     index("connection_tags_newest").on(t.tag, t.createdAt, t.connectionId),
+    index("connection_tags_owner").on(t.userId, t.tag),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { RequestServices } from "../../context.ts";
-import { connections, connectionTags, tagCounts } from "../../db/schema.ts";
-import { visibilityAdjustments } from "../people/index.ts";
+import { connectionTags, tagCounts } from "../../db/schema.ts";
+import { visibilityAdjustmentOwners } from "../people/index.ts";
 
 const LIMIT = 15;
 
@@ -11,14 +11,17 @@ const LIMIT = 15;
  *
  * Public connections come from the trigger-maintained `tag_counts`; the rows the viewer sees beyond them (their
  * own private ones, those of private members they follow) are counted from their rows and added, and the public
- * rows a block hides from them are counted and taken off (`visibilityAdjustments`). Only the top 15 + n public
- * tags can win, where n is the number of tags those rows touch: any other tag keeps its public count and has at
- * least 15 tags ahead of it that are not among those n, whose counts did not change either.
+ * rows a block hides from them are counted and taken off (`visibilityAdjustmentOwners`). The winners are among
+ * the tags those rows touch, each counted, and the 15 most used of the others, which keep their public count: any
+ * other untouched tag has those 15 ahead of it. The touched tags are read once (MATERIALIZED), and the 15 are the
+ * top of `tag_counts_popular` with the touched ones skipped.
  */
 export function popularTagsRead({ db, viewer }: Pick<RequestServices, "db" | "viewer">) {
-  const { added, removed } = visibilityAdjustments(viewer);
-  const tagsOf = (rows: SQL, each: SQL) =>
-    sql`select ${connectionTags.tag} as tag, ${each} as n from ${rows} join ${connectionTags} on ${connectionTags.connectionId} = ${connections.id}`;
+  const { added, removed } = visibilityAdjustmentOwners(viewer);
+  // Every tag of those members' connections, from one range of `connection_tags_owner` per member.
+  const tagsOf = (members: SQL, each: SQL) =>
+    sql`select ${connectionTags.tag} as tag, ${each} as n from (${members}) as owners
+      cross join ${connectionTags} on ${connectionTags.userId} = owners.id`;
   const changes = [added && tagsOf(added, sql`1`), removed && tagsOf(removed, sql`-1`)].filter(
     (part): part is SQL => part !== null,
   );
@@ -26,17 +29,18 @@ export function popularTagsRead({ db, viewer }: Pick<RequestServices, "db" | "vi
     ? sql`select tag, sum(n) as n from (${sql.join(changes, sql` union all `)}) group by tag`
     : sql`select null as tag, 0 as n where 0`;
   return db.all<{ tag: string; count: number }>(sql`
-    with extra as (${extra}),
-    top as (
-      select ${tagCounts.tag} as tag from ${tagCounts} where ${tagCounts.publicConnections} > 0
-      order by ${tagCounts.publicConnections} desc, ${tagCounts.tag} limit ${LIMIT} + (select count(*) from extra)
+    with extra as materialized (${extra}),
+    untouched as (
+      select ${tagCounts.tag} as tag, ${tagCounts.publicConnections} as count from ${tagCounts}
+      where ${tagCounts.publicConnections} > 0 and ${tagCounts.tag} not in (select tag from extra)
+      order by ${tagCounts.publicConnections} desc, ${tagCounts.tag} limit ${LIMIT}
     ),
-    candidates as (select tag from top union select tag from extra),
-    counted as (
-      select candidates.tag as tag, coalesce(${tagCounts.publicConnections}, 0) + coalesce(extra.n, 0) as count
-      from candidates left join ${tagCounts} on ${tagCounts.tag} = candidates.tag left join extra on extra.tag = candidates.tag
+    touched as (
+      select extra.tag as tag, coalesce(${tagCounts.publicConnections}, 0) + extra.n as count
+      from extra left join ${tagCounts} on ${tagCounts.tag} = extra.tag
     )
-    select tag, count from counted where count > 0 order by count desc, tag limit ${LIMIT}`);
+    select tag, count from (select tag, count from untouched union all select tag, count from touched)
+    where count > 0 order by count desc, tag limit ${LIMIT}`);
 }
 
 export interface PopularTag {

@@ -15,6 +15,7 @@ export {
   maySeeContentOf,
   mayViewProfileOf,
   viewerRelation,
+  visibilityAdjustmentOwners,
   visibilityAdjustments,
 } from "./privacy.ts";
 export {

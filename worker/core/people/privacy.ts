@@ -99,27 +99,44 @@ export function maySeeContentOf(owner: Relation, viewer: Viewer | null): boolean
 }
 
 /**
- * How what the viewer may see differs from the public rows the kept counts cover, as two FROM clauses over
- * `connections` (null for a visitor, who sees exactly the public rows):
- * - `added`: the connections of private owners who are the viewer or someone they follow (for moderators, also
- *   every suspended public member's);
- * - `removed`: the connections of members a block stands between the viewer and, among the rows counted above.
- * A count the viewer is shown is `public + count(added) − count(removed)` over the same condition. CROSS JOIN
- * keeps SQLite starting from those few owners and their rows (the owner index), whatever other conditions the
- * caller adds. Blocking deletes follows both ways and no follow is written across a block, so `removed` never
- * takes a private owner's row off.
+ * Whose connections make what the viewer may see differ from the public rows the kept counts cover, as two
+ * one-column (`id`) subqueries of members, all of whose connections count (each connection carries its owner's
+ * privacy and suspension, `owner_private`, kept by triggers); null for a visitor, who sees exactly the public rows:
+ * - `added`: private members who are the viewer or someone they follow, unless suspended (for moderators, whether
+ *   suspended or not, and every suspended public member);
+ * - `removed`: public members a block stands between the viewer and, unless suspended (for moderators, whether
+ *   suspended or not).
+ * Blocking deletes follows both ways and no follow is written across a block, so the two never share a member.
+ */
+export function visibilityAdjustmentOwners(viewer: Viewer | null): { added: SQL | null; removed: SQL | null } {
+  if (!viewer) return { added: null, removed: null };
+  const moderator = isModerator(viewer);
+  const shown = moderator ? sql`1` : sql`${users.suspendedAt} is null`;
+  const privateOwners = sql`select ${users.id} as id from ${users} where ${users.id} = ${viewer.id} and ${users.isPrivate} = 1 and ${shown}
+    union select ${follows.followeeId} from ${follows} join ${users} on ${users.id} = ${follows.followeeId}
+    where ${follows.followerId} = ${viewer.id} and ${users.isPrivate} = 1 and ${shown}`;
+  return {
+    added: moderator
+      ? sql`${privateOwners} union select ${users.id} from ${users} where ${users.suspendedAt} is not null and ${users.isPrivate} = 0`
+      : privateOwners,
+    // From the few blocked members to their rows in `users`: asked as `users.id in (…)`, SQLite walks every public member.
+    removed: sql`select ${users.id} as id from (${blockedEitherWay(viewer.id)}) as blocked
+      cross join ${users} on ${users.id} = blocked.id where ${users.isPrivate} = 0 and ${shown}`,
+  };
+}
+
+/**
+ * The same as two FROM clauses over `connections`: a count the viewer is shown is
+ * `public + count(added) − count(removed)` over the same condition. CROSS JOIN keeps SQLite starting from those
+ * few owners and their rows (the owner index), whatever other conditions the caller adds.
  */
 export function visibilityAdjustments(viewer: Viewer | null): { added: SQL | null; removed: SQL | null } {
-  if (!viewer) return { added: null, removed: null };
-  const owners = sql`select ${users.id} as id from ${users} where ${users.id} = ${viewer.id} and ${users.isPrivate} = 1
-    union select ${follows.followeeId} from ${follows} join ${users} on ${users.id} = ${follows.followeeId}
-    where ${follows.followerId} = ${viewer.id} and ${users.isPrivate} = 1`;
-  const counted = isModerator(viewer) ? sql`in (0, 2)` : sql`= 0`;
+  const owners = visibilityAdjustmentOwners(viewer);
+  const rowsOf = (members: SQL | null, alias: SQL) =>
+    members && sql`(${members}) as ${alias} cross join ${connections} on ${connections.userId} = ${alias}.id`;
   return {
-    added: isModerator(viewer)
-      ? moderatorExtraRows(owners)
-      : sql`(${owners}) as private_owners cross join ${connections} on ${connections.userId} = private_owners.id and ${connections.ownerPrivate} = 1`,
-    removed: sql`(${blockedEitherWay(viewer.id)}) as hidden_owners cross join ${connections} on ${connections.userId} = hidden_owners.id and ${connections.ownerPrivate} ${counted}`,
+    added: rowsOf(owners.added, sql.raw("private_owners")),
+    removed: rowsOf(owners.removed, sql.raw("hidden_owners")),
   };
 }
 
@@ -176,14 +193,4 @@ function withSuspension(byPrivacy: SQL, viewer: Viewer): SQL {
 function suspensionTerm(viewer: Viewer | null, memberId: SQLWrapper): SQL | undefined {
   if (isModerator(viewer)) return undefined;
   return sql`${memberId} not in (select ${users.id} from ${users} where ${users.suspendedAt} is not null)`;
-}
-
-/**
- * For moderators, the rows beyond the public counts: the private owners' above (whatever their suspension bit)
- * and every suspended public member's. Private and public owners never overlap, so no row is counted twice.
- */
-function moderatorExtraRows(privateOwners: SQL): SQL {
-  const owners = sql`${privateOwners}
-    union select ${users.id} from ${users} where ${users.suspendedAt} is not null and ${users.isPrivate} = 0`;
-  return sql`(${owners}) as private_owners cross join ${connections} on ${connections.userId} = private_owners.id and ${connections.ownerPrivate} <> 0`;
 }
