@@ -1,6 +1,6 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
-import { comments, connections, follows, likes, users } from "../../db/schema.ts";
+import { comments, connections, counters, follows, likes, users } from "../../db/schema.ts";
 import { badRequest } from "../errors.ts";
 import { authorVisibleTo, connectionVisibleTo, isModerator } from "../people/index.ts";
 import {
@@ -107,14 +107,19 @@ function rankingOf(sort: Exclude<FeedSort, "newest">, viewer: Viewer | null, now
 /**
  * The Following feed's rows: the viewer's own connections and those of everyone they follow (API.md), as far as
  * the privacy rule lets them see them (a follower sees a private member's posts; a suspended member's stay hidden).
- * Its cost follows how much those members post, never the size of the site (decision 031): without filters every
- * read walks each member's `connections_user_newest`; with filters, `filtered` chooses what to walk.
+ * Its cost follows how much those members post, never the size of the site (decisions 031 and 042): its count adds
+ * up their kept counts, and its pages walk either their own rows or the site's newest, whichever is shorter
+ * (`newestFollowedIds`, and `filtered` with filters).
  */
 function followingSource(viewer: Viewer, where: SQL | undefined, index: NewestFirstIndex | undefined) {
   const owners = sql`select ${viewer.id} as id union select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewer.id}`;
   const holds = sql`${connections.userId} in (${owners})`;
   if (!where) {
-    return { holds, ids: (window: PageWindow) => newestPerOwnerIds(owners, window), count: keptCount(viewer, owners) };
+    return {
+      holds,
+      ids: (window: PageWindow) => newestFollowedIds(viewer, owners, window),
+      count: keptCount(viewer, owners),
+    };
   }
   const { ids, count } = filtered(viewer, owners, and(connectionVisibleTo(viewer), where, holds) as SQL, index);
   return { holds, ids, count };
@@ -159,6 +164,30 @@ function keptCount(viewer: Viewer, owners: SQL): SQL<number> {
   const shown = isModerator(viewer) ? sql`1` : sql`${users.suspendedAt} is null`;
   return sql<number>`(select coalesce(sum(${users.connectionCount}), 0) from ${users}
     where ${users.id} in (${owners}) and ${shown})`;
+}
+
+/**
+ * A window of the owners' connections newest first, by the cheaper of two walks, chosen in the statement from kept
+ * counts: each member's own newest rows (`newestPerOwnerIds`), at most `offset + limit` rows per member and never
+ * more than they have; or the whole site's newest rows (`connections_newest`), keeping the members', which reads
+ * `offset + limit` rows divided by their share of the site. A member who follows a few people takes the first; one
+ * who follows hundreds of the most prolific posters, the second (decision 042). The walk not taken gets LIMIT 0.
+ */
+function newestFollowedIds(viewer: Viewer, owners: SQL, window: PageWindow): SQL {
+  const wanted = sql`(${window.offset} + ${window.limit})`;
+  const theirs = keptCount(viewer, owners);
+  const members = sql`(select count(*) from (${owners}))`;
+  const site = sql`(select ${counters.value} from ${counters} where ${counters.name} = 'public_connections')`;
+  // Decided once (a MATERIALIZED row), then each walk is kept whole or cut to nothing by an outer LIMIT.
+  return sql`with walk(by_site) as materialized (
+      select ${wanted} * ${site} < ${theirs} * min(${theirs}, ${members} * ${wanted}))
+    select id from (select id from (select ${connections.id} as id from ${connections} indexed by connections_newest
+        where ${window.visible} order by ${connections.createdAt} desc, ${connections.id} desc
+        limit ${window.limit} offset ${window.offset})
+      limit (case when (select by_site from walk) then -1 else 0 end))
+    union all
+    select id from (select id from (${newestPerOwnerIds(owners, window)})
+      limit (case when (select by_site from walk) then 0 else -1 end))`;
 }
 
 /**
