@@ -337,5 +337,14 @@ describe("a filtered Following feed past a thousand matches", () => {
     expect((await api(app, "GET", "/connections?tags=plenty", { token: reader.token })).body.pages).toBe(101);
     // Unfiltered, Following counts from the members' kept counts: exact.
     expect((await api(app, "GET", "/connections?feed=following", { token: reader.token })).body.pages).toBe(101);
+
+    // The home page reads the same core: its pagination ends at 100, and page 101 still shows its cards.
+    const hundredth = await html("/?feed=following&tags=plenty&page=100", reader.cookie);
+    expect(hundredth.status).toBe(200);
+    expect(cardIds(hundredth.text)).toEqual(newest.slice(990, 1000));
+    expect(hundredth.text).toContain('<span aria-current="page">100</span>');
+    expect(hundredth.text).not.toContain('rel="next"');
+    const beyond = await html("/?feed=following&tags=plenty&page=101", reader.cookie);
+    expect(cardIds(beyond.text)).toEqual(newest.slice(1000, 1005));
   });
 });
