@@ -102,16 +102,31 @@ export async function executeCursor(stream: Stream, steps: BatchStep[]): Promise
 
 async function executeStmt(conn: SqlConnection, sqls: Map<number, string>, stmt: Stmt): Promise<StmtResult> {
   const sql = resolveSql(sqls, stmt);
-  const info = analyzeStatement(singleStatement(sql));
+  const info = statementInfo(sql);
   const args = bindArgs(info, stmt);
-  const prepared = await retryWhileBusy(conn, () => conn.db.prepare(sql));
+  const prepared = await retryWhileBusy(conn, () => conn.prepare(sql));
   try {
     // Retry with the same prepared statement: running it again resets the attempt that hit SQLITE_BUSY.
     return await retryWhileBusy(conn, () => runPrepared(conn, prepared, info, args, stmt.wantRows));
   } catch (error) {
+    conn.forget(sql);
     if (sqliteErrorCode(error)?.startsWith("SQLITE_BUSY")) conn.markStuck(); // see Stream.conn
     throw error;
   }
+}
+
+/** What the text says about each statement, by text: reading it is slower than running a page's query. */
+const analyzed = new Map<string, StatementInfo>();
+const MAX_ANALYZED = 1000;
+
+function statementInfo(sql: string): StatementInfo {
+  let info = analyzed.get(sql);
+  if (info === undefined) {
+    info = analyzeStatement(singleStatement(sql));
+    if (analyzed.size >= MAX_ANALYZED) analyzed.clear();
+    analyzed.set(sql, info);
+  }
+  return info;
 }
 
 function runPrepared(

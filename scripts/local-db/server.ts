@@ -19,7 +19,7 @@ import {
   type StreamResult,
   stringifyJson,
 } from "./protocol.ts";
-import { BatonError, type LockWaits, SqlConnection, StreamRegistry } from "./streams.ts";
+import { BatonError, ConnectionPool, type LockWaits, SqlConnection, StreamRegistry } from "./streams.ts";
 
 export interface LocalDbServerOptions {
   /** Path of the SQLite database file; it and its parent directory are created if missing. */
@@ -48,6 +48,8 @@ export const DEFAULT_PORT = 8790;
 const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 10_000;
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** Connections kept open between streams: enough for the requests a local Worker runs at once. */
+const MAX_IDLE_CONNECTIONS = 16;
 /** How long an idle client connection stays open (workerd and @libsql/client pool theirs). */
 const KEEP_ALIVE_MS = 10 * 60_000;
 /** On close, requests still running after this long are cut off. */
@@ -62,7 +64,8 @@ export async function startLocalDbServer(options: LocalDbServerOptions): Promise
   // Open one connection up front so that an unusable file fails here rather than on the first request.
   openConnection().close();
 
-  const streams = new StreamRegistry(openConnection, options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS);
+  const pool = new ConnectionPool(openConnection, MAX_IDLE_CONNECTIONS);
+  const streams = new StreamRegistry(pool, options.streamIdleTimeoutMs ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS);
   const server = createServer((req, res) => void handleHttp(streams, req, res));
   // Statements run synchronously on this one thread. With Node's default 5 s keep-alive, a connection the
   // Worker pooled could be closed just as it was reused, or while a long statement held the thread (the Worker

@@ -26,6 +26,9 @@ export interface LockWaits {
   count: number;
 }
 
+/** Prepared statements a connection keeps, as a database server does: an app sends the same few texts again and again. */
+const MAX_CACHED_STATEMENTS = 200;
+
 /** One connection to the database file, configured identically for every stream. */
 export class SqlConnection {
   readonly db: Database.Database;
@@ -34,6 +37,9 @@ export class SqlConnection {
   /** Shared by all of the server's connections; see retryWhileBusy() in execute.ts. */
   readonly lockWaits: LockWaits;
   readonly #counters: Database.Statement;
+  readonly #reuseCheck: Database.Statement;
+  /** By SQL text, the least recently used first. */
+  readonly #statements = new Map<string, Database.Statement>();
   #stuck = false;
 
   constructor(file: string, busyTimeoutMs: number, lockWaits: LockWaits) {
@@ -51,10 +57,40 @@ export class SqlConnection {
       this.db.exec("PRAGMA journal_mode = WAL");
       this.db.exec("PRAGMA foreign_keys = ON");
       this.#counters = this.db.prepare("SELECT changes(), total_changes(), last_insert_rowid()").raw();
+      this.#reuseCheck = this.db
+        .prepare("SELECT (SELECT count(*) FROM temp.sqlite_schema), (SELECT foreign_keys FROM pragma_foreign_keys)")
+        .raw();
     } catch (error) {
       this.db.close();
       throw error;
     }
+  }
+
+  /** The statement for `sql`, prepared on this connection once and reused while it is among the recent ones. */
+  prepare(sql: string): Database.Statement {
+    const statement = this.#statements.get(sql) ?? this.db.prepare(sql);
+    this.#statements.delete(sql);
+    this.#statements.set(sql, statement);
+    if (this.#statements.size > MAX_CACHED_STATEMENTS) {
+      const [oldest] = this.#statements.keys();
+      if (oldest !== undefined) this.#statements.delete(oldest);
+    }
+    return statement;
+  }
+
+  /** Drops a statement that failed, so that the next request prepares it afresh. */
+  forget(sql: string): void {
+    this.#statements.delete(sql);
+  }
+
+  /**
+   * Whether the connection can serve another stream as if it were new: no transaction, no lock it gave up on, no
+   * TEMP objects and foreign keys on (a migration turns them off for its own connection).
+   */
+  reusable(): boolean {
+    if (!this.db.open || this.#stuck || !this.isAutocommit) return false;
+    const [temp, foreignKeys] = this.#reuseCheck.get() as [bigint, bigint];
+    return temp === 0n && foreignKeys === 1n;
   }
 
   /** True once a prepared statement gave up waiting for a lock; see Stream.conn. */
@@ -88,26 +124,63 @@ export class SqlConnection {
   }
 }
 
+/**
+ * The server's connections that serve no stream right now. A new stream takes one rather than opening the file
+ * again, which reads the whole schema and starts with a cold page cache (milliseconds per request): a database
+ * server keeps its connections open too.
+ */
+export class ConnectionPool {
+  readonly #idle: SqlConnection[] = [];
+  readonly #open: () => SqlConnection;
+  readonly #maxIdle: number;
+  #closed = false;
+
+  constructor(open: () => SqlConnection, maxIdle: number) {
+    this.#open = open;
+    this.#maxIdle = maxIdle;
+  }
+
+  take(): SqlConnection {
+    return this.#idle.pop() ?? this.#open();
+  }
+
+  /** Keeps a connection for the next stream if it is as good as new; closes it (rolling back) otherwise. */
+  give(conn: SqlConnection): void {
+    let keep = false;
+    try {
+      keep = !this.#closed && this.#idle.length < this.#maxIdle && conn.reusable();
+    } finally {
+      if (keep) this.#idle.push(conn);
+      else conn.close();
+    }
+  }
+
+  closeAll(): void {
+    this.#closed = true;
+    for (const conn of this.#idle.splice(0)) conn.close();
+  }
+}
+
 export class Stream {
   /** SQL texts stored with `store_sql`, by id. */
   readonly sqls = new Map<number, string>();
-  readonly #openConnection: () => SqlConnection;
+  readonly #pool: ConnectionPool;
   #conn: SqlConnection | undefined;
 
-  constructor(openConnection: () => SqlConnection) {
-    this.#openConnection = openConnection;
-    this.#conn = openConnection();
+  constructor(pool: ConnectionPool) {
+    this.#pool = pool;
+    this.#conn = pool.take();
   }
 
   get conn(): SqlConnection {
     if (this.#conn === undefined) throw new StreamClosedError("The stream has already been closed");
     // A statement that failed with SQLITE_BUSY stays suspended inside SQLite (the binding cannot reset a
     // statement without running it again), and its connection then never commits another write. Such a
-    // connection is swapped for a fresh one as soon as no transaction is lost by doing so. (Connection
+    // connection is swapped for another as soon as no transaction is lost by doing so. (Connection
     // state such as TEMP tables goes with it, which only matters to raw protocol users.)
     if (this.#conn.stuck && this.#conn.isAutocommit) {
-      this.#conn.close();
-      this.#conn = this.#openConnection();
+      this.#pool.give(this.#conn);
+      this.#conn = this.#pool.take();
     }
     return this.#conn;
   }
@@ -119,7 +192,7 @@ export class Stream {
   close(): void {
     const conn = this.#conn;
     this.#conn = undefined;
-    conn?.close();
+    if (conn) this.#pool.give(conn);
   }
 }
 
@@ -132,12 +205,12 @@ export class StreamRegistry {
   readonly #expiredAt = new Map<string, number>();
   /** Every stream that still has a connection (idle or serving a request), for shutdown. */
   readonly #open = new Set<Stream>();
-  readonly #openConnection: () => SqlConnection;
+  readonly #pool: ConnectionPool;
   readonly #idleTimeoutMs: number;
   #closed = false;
 
-  constructor(openConnection: () => SqlConnection, idleTimeoutMs: number) {
-    this.#openConnection = openConnection;
+  constructor(pool: ConnectionPool, idleTimeoutMs: number) {
+    this.#pool = pool;
     this.#idleTimeoutMs = idleTimeoutMs;
   }
 
@@ -145,7 +218,7 @@ export class StreamRegistry {
   acquire(baton: string | null): Stream {
     if (this.#closed) throw new Error("The server is shutting down");
     if (baton === null) {
-      const stream = new Stream(this.#openConnection);
+      const stream = new Stream(this.#pool);
       this.#open.add(stream);
       return stream;
     }
@@ -180,6 +253,7 @@ export class StreamRegistry {
     this.#idle.clear();
     for (const stream of this.#open) closeQuietly(stream);
     this.#open.clear();
+    this.#pool.closeAll();
   }
 
   // A client that vanishes in the middle of a transaction must not hold the database's write lock forever.

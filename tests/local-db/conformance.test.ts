@@ -205,6 +205,32 @@ describe("raw Hrana protocol", () => {
     expect(closed.json.baton).toBeNull();
   });
 
+  it("starts every new stream as if on a new connection, though closed streams' connections are reused", async () => {
+    const one = (statement: string) => ({
+      requests: [{ type: "execute", stmt: sqlStmt(statement) }, { type: "close" }],
+    });
+    const value = (response: { json: any }) => response.json.results[0].response.result.rows[0][0].value;
+    // Connection state a closed stream leaves behind: an open transaction, a TEMP table, foreign keys turned off.
+    for (const leftover of ["BEGIN", "CREATE TEMP TABLE leftover (x)", "PRAGMA foreign_keys = OFF"]) {
+      await pipeline(one(leftover));
+      const answer = await pipeline({
+        requests: [
+          { type: "execute", stmt: sqlStmt("SELECT count(*) FROM temp.sqlite_schema") },
+          { type: "execute", stmt: sqlStmt("PRAGMA foreign_keys") },
+          { type: "get_autocommit" },
+          { type: "close" },
+        ],
+      });
+      const [temp, foreignKeys, autocommit] = answer.json.results;
+      expect([temp.response.result.rows[0][0].value, foreignKeys.response.result.rows[0][0].value]).toEqual(["0", "1"]);
+      expect(autocommit.response.is_autocommit).toBe(true);
+    }
+    // A statement prepared on a reused connection sees what other connections committed since.
+    const before = Number(value(await pipeline(one("SELECT count(*) FROM vals"))));
+    await connect().execute({ sql: "INSERT INTO vals VALUES ('reuse', 1)" });
+    expect(Number(value(await pipeline(one("SELECT count(*) FROM vals"))))).toBe(before + 1);
+  });
+
   it("evaluates batch step conditions: ok, error, not, and, or, is_autocommit", async () => {
     const ok = (step: number) => ({ type: "ok", step });
     const error = (step: number) => ({ type: "error", step });
