@@ -325,6 +325,8 @@ describe("npm run images:variants", () => {
     });
     const stale = await fetch(`${posted.screenshotUrl}/400.webp`);
     expect(stale.headers.get("content-type")).toBe("image/jpeg");
+    // The copy will take the original's place under this URL: not an answer to keep as immutable.
+    expect(stale.headers.get("cache-control")).toBe("public, max-age=300");
     await stale.arrayBuffer();
 
     const first = await addMissingVariants(app.bucket, { maxPixels: 100_000_000 });
@@ -341,7 +343,7 @@ describe("npm run images:variants", () => {
     const screenshot = images.find((image) => image.class === "card__screenshot");
     const copy = await fetch(screenshot?.src ?? "");
     expect(copy.headers.get("content-type")).toBe("image/webp");
-    expect(copy.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(copy.headers.get("cache-control")).toBe("public, max-age=300, immutable");
     await copy.arrayBuffer();
 
     const keys = await allKeys();

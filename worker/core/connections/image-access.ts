@@ -16,10 +16,25 @@ import { connectionVisibleTo } from "../people/index.ts";
  *   new viewers and soon everywhere.
  * - Anything else (an unknown key, one no row shows any more, a share image's) is not an image anyone may load.
  */
-export type ImageAccess = { audience: "permanent" | "public" | "private"; cacheControl: string };
+export type ImageAccess = {
+  audience: "permanent" | "public" | "private";
+  cacheControl: string;
+  /** For the original answering under a copy's URL while the copy is not made yet: the copy will take its place. */
+  interimCacheControl: string;
+};
 
+/**
+ * A key's bytes never change (a new upload gets a new key), so an answer is `immutable`: a reload does not ask
+ * again while it is fresh. How long it stays fresh is the privacy rule's: minutes for a connection's own images.
+ */
 const CACHE_CONTROL = {
   permanent: "public, max-age=31536000, immutable",
+  public: "public, max-age=300, immutable",
+  private: "private, max-age=300, immutable",
+} as const;
+
+const INTERIM_CACHE_CONTROL = {
+  permanent: "public, max-age=3600",
   public: "public, max-age=300",
   private: "private, max-age=300",
 } as const;
@@ -77,5 +92,5 @@ export async function imageAccess(
 }
 
 function access(audience: ImageAccess["audience"]): ImageAccess {
-  return { audience, cacheControl: CACHE_CONTROL[audience] };
+  return { audience, cacheControl: CACHE_CONTROL[audience], interimCacheControl: INTERIM_CACHE_CONTROL[audience] };
 }
