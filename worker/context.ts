@@ -1,3 +1,5 @@
+import type { ResultSet } from "@libsql/client";
+import type { SQL } from "drizzle-orm";
 import { createContext } from "react-router";
 import type { AppError } from "./core/errors.ts";
 import type { Database } from "./db/client.ts";
@@ -45,6 +47,13 @@ export interface RequestServices {
    * request then runs again as a visitor). Waiting costs nothing: every write waits for the check anyway.
    */
   checkedViewer(): Promise<Viewer>;
+  /**
+   * Sends a write beside the session check, in the request's first round trip, instead of after it (decision 040):
+   * `write` gets a condition that holds only if the check will confirm the viewer as their token claimed, and must
+   * change nothing when it does not. It answers once the check has confirmed them; otherwise (or without a viewer)
+   * it fails as a gone session does.
+   */
+  writeBesideTheCheck(write: (asClaimed: SQL) => SQL): Promise<ResultSet>;
   /**
    * What the request's token said: none presented, valid, or presented but bad/expired/revoked. API routes
    * that need a user turn this into API.md's two 401 messages.

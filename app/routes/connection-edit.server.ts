@@ -6,6 +6,7 @@ import {
   keptIdsIn,
   keptImagesOf,
   type PostImages,
+  sentImages,
   updateConnection,
 } from "../../worker/core/connections/index.ts";
 import { isChosenFile, splitFormData } from "../../worker/core/images/index.ts";
@@ -33,24 +34,26 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   const viewer = requireViewer(url, context);
   const services = context.get(requestContext);
   const { fields, files } = splitFormData(await request.formData());
-  let images: PostImages = { images: {}, refused: null };
-  const reply = () => {
-    const kept = keptImagesOf(images.images);
+  let staging: Promise<PostImages> = Promise.resolve({ images: {}, refused: null });
+  const reply = async () => {
+    const kept = keptImagesOf((await staging.catch(() => ({ images: {} }))).images);
     return { values: fields, kept, imagesLost: isChosenFile(files.screenshot) && !kept.screenshot };
   };
   try {
-    images = await keepImages(services, viewer, files, keptIdsIn(fields), ["screenshot"]);
+    // The file is read first, so that staging it and the edit's reads leave together (decision 040).
+    const sent = await sentImages(files, ["screenshot"]);
+    staging = keepImages(services, viewer, sent, keptIdsIn(fields), ["screenshot"]);
     // An unticked checkbox is simply absent from a form post.
     await updateConnection(
       services,
       viewer,
       params.connectionId,
       { ...fields, removeScreenshot: fields.removeScreenshot ?? "", contextSpoiler: fields.contextSpoiler ?? "" },
-      images,
+      staging,
     );
   } catch (error) {
     if (knownFailure(error)?.status === 403) return redirect(`/connections/${params.connectionId}`);
-    return saveFailure(services, error, reply(), SAVE_FAILED.edit);
+    return saveFailure(services, error, await reply(), SAVE_FAILED.edit);
   }
   return redirectWithFlash(`/connections/${params.connectionId}`, "connectionSaved");
 }

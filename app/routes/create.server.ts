@@ -7,6 +7,7 @@ import {
   keptImagesOf,
   type PostImages,
   postConnection,
+  sentImages,
 } from "../../worker/core/connections/index.ts";
 import { isChosenFile, splitFormData } from "../../worker/core/images/index.ts";
 import {
@@ -50,33 +51,35 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { fields: values, files } = splitFormData(form);
   const { [IDEMPOTENCY_FIELD]: idempotencyKey, ...fields } = values;
   const chosen = IMAGE_FIELDS.filter((field) => isChosenFile(files[field])).length;
-  let images: PostImages = { images: {}, refused: null };
-  const reply = (images: PostImages) => {
-    const kept: KeptImages = keptImagesOf(images.images);
+  let staging: Promise<PostImages> = Promise.resolve({ images: {}, refused: null });
+  const reply = async () => {
+    const kept: KeptImages = keptImagesOf((await staging.catch(() => ({ images: {} }))).images);
     // Without JavaScript a chosen file comes back only if it was kept; the page asks again for the others.
     return { values, kept, imagesLost: chosen > Object.keys(kept).length };
   };
   try {
-    images = await keepImages(services, viewer, files, keptIdsIn(fields), IMAGE_FIELDS);
+    // The files are read first, so that staging them and the post's reads leave together (decision 040).
+    const sent = await sentImages(files, IMAGE_FIELDS);
+    staging = keepImages(services, viewer, sent, keptIdsIn(fields), IMAGE_FIELDS);
     const outcome = await postConnection(
       services,
       viewer,
       withoutKeptFields(fields),
-      images,
+      staging,
       {
         movie: { ask: true, pick: fields[WHICH_WORK_FIELDS.movie] },
         book: { ask: true, pick: fields[WHICH_WORK_FIELDS.book] },
       },
       idempotencyKey ?? null,
     );
-    if ("question" in outcome) return data({ question: outcome.question, ...reply(images) });
+    if ("question" in outcome) return data({ question: outcome.question, ...(await reply()) });
     return redirectWithFlash(`/connections/${outcome.connection._id}`, "connectionCreated");
   } catch (error) {
     // 422: this form's key already posted something else (the form was sent again after it succeeded, changed).
     if (knownFailure(error)?.status === 422) {
-      return data({ error: IDEMPOTENCY_MESSAGES.formReused, ...reply(images) }, { status: 422 });
+      return data({ error: IDEMPOTENCY_MESSAGES.formReused, ...(await reply()) }, { status: 422 });
     }
-    return saveFailure(services, error, reply(images), SAVE_FAILED.create);
+    return saveFailure(services, error, await reply(), SAVE_FAILED.create);
   }
 }
 

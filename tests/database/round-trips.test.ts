@@ -139,3 +139,36 @@ describe("writes held until the session check", () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe("a write beside the check", () => {
+  it("goes with the check's round trip while other writes are held", async () => {
+    const trips = roundTrips();
+    let open!: () => void;
+    trips.holdWritesUntil(new Promise<void>((resolve) => (open = resolve)));
+    const check = trips.ride({ sql: "select 'checked' as answer", args: [] });
+    const held = trips.execute("insert into notes (body) values ('held')");
+    const beside = trips.executeBesideTheCheck({
+      sql: "insert into notes (body) select 'beside' where exists (select 1 from notes where id = 1)",
+      args: [],
+    });
+    expect((await beside).rowsAffected).toBe(1);
+    expect((await check).rows[0]?.answer).toBe("checked");
+    expect(sent).toEqual([
+      [
+        "select 'checked' as answer",
+        "insert into notes (body) select 'beside' where exists (select 1 from notes where id = 1)",
+      ],
+    ]);
+    open();
+    await held;
+    expect(sent).toHaveLength(2);
+  });
+
+  it("fails once the check has failed, as held writes do", async () => {
+    const trips = roundTrips();
+    trips.holdWritesUntil(Promise.reject(new Error("The session is not what its token said.")));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(trips.executeBesideTheCheck({ sql: "delete from notes", args: [] })).rejects.toThrow(/token said/);
+    expect(sent).toEqual([]);
+  });
+});

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/demo-account.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
+import { testPng } from "../support/images.ts";
 
 // Issue 17's budget: one database round trip for any page, the session check included (each is a network hop to
 // Turso in production, decision 040). A proxy between the Worker and the database counts the requests each page
@@ -247,25 +248,50 @@ describe("database round trips per form action", () => {
     // A second session of the demo member's, for the logout.
     const leaving = cookieFrom(await postForm(app, "/login", { email: DEMO_EMAIL, password: DEMO_PASSWORD }));
     const newcomer = { password: "trips-pass-1", confirmPassword: "trips-pass-1" };
-    const work = new FormData();
-    for (const [name, value] of Object.entries({ movieTitle: "Trip Film", bookTitle: "Trip Book", context: "A." }))
-      work.set(name, value);
+    // As the create page sends them: with the form's idempotency key, and with or without pictures.
+    const createForm = (fields: Record<string, string>, images: Record<string, Uint8Array> = {}) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ ...fields, idempotencyKey: crypto.randomUUID() }))
+        form.set(name, value);
+      for (const [name, bytes] of Object.entries(images))
+        form.set(name, new File([bytes as Uint8Array<ArrayBuffer>], `${name}.png`, { type: "image/png" }));
+      return fetch(`${app.url}/create`, {
+        method: "POST",
+        body: form,
+        headers: { Origin: app.url, Cookie: cookie, "CF-Connecting-IP": nextClientAddress() },
+        redirect: "manual",
+      });
+    };
+    const editWithScreenshot = () => {
+      const form = new FormData();
+      form.set("context", "Edited with a picture.");
+      form.set(
+        "screenshot",
+        new File([testPng("trip-edit") as Uint8Array<ArrayBuffer>], "s.png", { type: "image/png" }),
+      );
+      return fetch(`${app.url}/connections/${ids.mine}/edit`, {
+        method: "POST",
+        body: form,
+        headers: { Origin: app.url, Cookie: cookie, "CF-Connecting-IP": nextClientAddress() },
+        redirect: "manual",
+      });
+    };
     const actions: Array<[string, () => Promise<Response>]> = [
       ["log in", () => postForm(app, "/login", { email: DEMO_EMAIL, password: DEMO_PASSWORD })],
       [
         "sign up",
         () => postForm(app, "/signup", { username: "trips_newcomer", email: "trips@example.com", ...newcomer }),
       ],
+      ["post a connection", () => createForm({ movieTitle: "Trip Film", bookTitle: "Trip Book", context: "A." })],
       [
-        "post a connection",
+        "post a connection with three pictures",
         () =>
-          fetch(`${app.url}/create`, {
-            method: "POST",
-            body: work,
-            headers: { Origin: app.url, Cookie: cookie, "CF-Connecting-IP": nextClientAddress() },
-            redirect: "manual",
-          }),
+          createForm(
+            { movieTitle: "Trip Film 2", bookTitle: "Trip Book 2", context: "B." },
+            { moviePoster: testPng("trip-poster"), bookCover: testPng("trip-cover"), screenshot: testPng("trip-shot") },
+          ),
       ],
+      ["edit with a new screenshot", editWithScreenshot],
       ["edit", () => postForm(app, `/connections/${ids.mine}/edit`, { context: "Edited.", tags: "rain" }, { cookie })],
       ["report", () => postForm(app, `/report/connection/${ids.connection}`, { reason: "spam", note: "" }, { cookie })],
       ["block", () => postForm(app, `/users/${ids.other}/block`, { intent: "block" }, { cookie })],

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { likes, sessions, users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
+import { testPng } from "../support/images.ts";
 
 let app: TestApp;
 let connectionId: string;
@@ -26,6 +27,28 @@ async function loggedIn() {
   const member = await registerUser(app);
   const login = await postForm(app, "/login", { email: member.email, password: member.password });
   return { id: member._id, token: member.token, cookie: cookieFrom(login) };
+}
+
+/** A post from the create page with a screenshot and the form's idempotency key. */
+function postPictures(cookie: string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    movieTitle: "Session Film",
+    bookTitle: "Session Book",
+    context: "Posted on a guess.",
+    idempotencyKey: crypto.randomUUID(),
+  }))
+    form.set(name, value);
+  form.set(
+    "screenshot",
+    new File([testPng("session shot") as Uint8Array<ArrayBuffer>], "s.png", { type: "image/png" }),
+  );
+  return fetch(`${app.url}/create`, {
+    method: "POST",
+    body: form,
+    headers: { Origin: app.url, Cookie: cookie, "CF-Connecting-IP": nextClientAddress() },
+    redirect: "manual",
+  });
 }
 
 const page = (path: string, cookie: string) =>
@@ -67,6 +90,35 @@ describe("a session the check finds gone", () => {
       .from(likes)
       .where(and(eq(likes.userId, member.id), eq(likes.connectionId, connectionId)));
     expect(kept).toEqual([]);
+  });
+
+  it("stages nothing and stores nothing for a post with pictures, whose staging travels beside the check", async () => {
+    for (const change of ["session gone", "role changed"] as const) {
+      const member = await loggedIn();
+      if (change === "session gone") await app.db.delete(sessions).where(eq(sessions.userId, member.id));
+      else await app.db.update(users).set({ role: "moderator" }).where(eq(users.id, member.id));
+      const screenshots = async () => {
+        const listed = await app.bucket.list({ prefix: "screenshots/" });
+        expect(listed.truncated).toBe(false);
+        return listed.objects.length;
+      };
+      const objectsBefore = await screenshots();
+      const response = await postPictures(member.cookie);
+      // Gone: run again as a visitor, sent to log in. Changed: run again as the moderator, who posts once.
+      expect(response.status, change).toBe(302);
+      const staged = await app.db.all<{ n: number }>(
+        sql`select count(*) as n from staged_uploads where user_id = ${member.id}`,
+      );
+      if (change === "session gone") {
+        expect(response.headers.get("location")).toMatch(/^\/login/);
+        expect(staged[0]?.n).toBe(0);
+        expect(await screenshots()).toBe(objectsBefore);
+      } else {
+        expect(response.headers.get("location")).toMatch(/^\/connections\//);
+        // The first run (as a member) staged nothing; the second staged the picture and its post claimed it.
+        expect(staged[0]?.n).toBe(1);
+      }
+    }
   });
 
   it("answers an API client as a bad token: anonymous where login is optional, 401 where it is needed", async () => {

@@ -69,6 +69,19 @@ export class RoundTrips implements Client {
     this.#schedule();
   }
 
+  /**
+   * A write that goes with the next round trip even while writes are held: its own condition is the session check's
+   * (`writeAsClaimed`), so it changes nothing for a session the check will not confirm.
+   */
+  executeBesideTheCheck(stmt: InStatement): Promise<ResultSet> {
+    return new Promise<ResultSet[]>((resolve, reject) => {
+      const gate = this.#gate;
+      if (gate !== "open" && gate !== "closed") return reject(gate.failed);
+      this.#queue.push({ stmts: [stmt], mode: undefined, single: true, resolve, reject });
+      this.#schedule();
+    }).then((results) => results[0] as ResultSet);
+  }
+
   execute(stmt: InStatement): Promise<ResultSet>;
   execute(sql: string, args?: InArgs): Promise<ResultSet>;
   execute(stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> {

@@ -42,6 +42,7 @@ app.use("*", async (c, next) => {
     tokenState: session.tokenState,
     confirmViewer: session.confirmViewer,
     checkedViewer: session.checkedViewer,
+    writeBesideTheCheck: session.writeBesideTheCheck,
     databaseUnreachable: database.unreachable,
     refusal: null,
     clientAddress: c.req.header("CF-Connecting-IP") ?? "",

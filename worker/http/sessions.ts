@@ -1,5 +1,12 @@
 import type { RequestServices, Viewer } from "../context.ts";
-import { claimViewer, clearedSessionCookie, sessionCookie, sessionGone, signSessionToken } from "../core/auth/index.ts";
+import {
+  claimViewer,
+  clearedSessionCookie,
+  sessionCookie,
+  sessionGone,
+  signSessionToken,
+  writeAsClaimed,
+} from "../core/auth/index.ts";
 import type { RoundTrips } from "../db/round-trips.ts";
 import type { Env } from "../env.ts";
 
@@ -12,7 +19,10 @@ import type { Env } from "../env.ts";
  * first run made is thrown away, and it wrote nothing to the database. That costs a second run, rarely; every other
  * request saves a round trip.
  */
-type Session = Pick<RequestServices, "viewer" | "tokenState" | "confirmViewer" | "checkedViewer"> & {
+type Session = Pick<
+  RequestServices,
+  "viewer" | "tokenState" | "confirmViewer" | "checkedViewer" | "writeBesideTheCheck"
+> & {
   /** Sends the session check if nothing has yet, and waits for it, so that the request knows how it went. */
   settle(): Promise<void>;
 };
@@ -28,11 +38,13 @@ const claims = new WeakMap<Request, Claimed>();
 /** Requests running again, and as whom: the viewer the session check found (null: a visitor). */
 const reruns = new WeakMap<Request, { viewer: Viewer | null }>();
 
-const known = (viewer: Viewer | null, tokenState: RequestServices["tokenState"]): Session => ({
+const known = (viewer: Viewer | null, tokenState: RequestServices["tokenState"], roundTrips: RoundTrips): Session => ({
   viewer,
   tokenState,
   confirmViewer: async () => viewer,
   checkedViewer: async () => viewer ?? Promise.reject(sessionGone()),
+  writeBesideTheCheck: async (write) =>
+    viewer ? roundTrips.execute(writeAsClaimed(viewer, write)) : Promise.reject(sessionGone()),
   settle: async () => {},
 });
 
@@ -43,10 +55,10 @@ export async function openSession(
   roundTrips: RoundTrips,
 ): Promise<Session> {
   const rerun = reruns.get(request);
-  if (rerun) return known(rerun.viewer, rerun.viewer ? "valid" : "invalid");
-  if (!token) return known(null, "none");
+  if (rerun) return known(rerun.viewer, rerun.viewer ? "valid" : "invalid", roundTrips);
+  if (!token) return known(null, "none", roundTrips);
   const claim = await claimViewer(env, token.value, (stmt) => roundTrips.ride(stmt));
-  if (!claim) return known(null, "invalid");
+  if (!claim) return known(null, "invalid", roundTrips);
   claims.set(request, { ...claim, fromCookie: token.fromCookie });
   // Nothing is written until the check has found the viewer the request runs as.
   roundTrips.holdWritesUntil(
@@ -63,6 +75,13 @@ export async function openSession(
     tokenState: "valid",
     confirmViewer,
     checkedViewer: async () => (await confirmViewer()) ?? Promise.reject(sessionGone()),
+    writeBesideTheCheck: async (write) => {
+      const written = await roundTrips.executeBesideTheCheck(writeAsClaimed(claim.viewer, write));
+      // The check answered in the same round trip; the write changed nothing if it found the session gone.
+      const checked = await claim.checked;
+      if (!checked || checked.role !== claim.viewer.role) throw sessionGone();
+      return written;
+    },
     settle: () =>
       confirmViewer().then(
         () => undefined,

@@ -18,5 +18,5 @@ export {
   verifyPassword,
 } from "./passwords.ts";
 export { AUTH_MESSAGES, loginSchema, signupSchema } from "./schemas.ts";
-export { claimViewer, resolveViewer, type ViewerClaim } from "./session.ts";
+export { claimViewer, resolveViewer, type ViewerClaim, writeAsClaimed } from "./session.ts";
 export { signSessionToken } from "./tokens.ts";

@@ -59,13 +59,35 @@ function sessionCheck(claims: TokenClaims, now: number): SQL {
     (case when ${users.role} = 'moderator'
       then (select count(*) from ${reportCases} where ${reportCases.status} = 'open') else 0 end) as openReportCases
     from ${sessions} inner join ${users} on ${eq(users.id, sessions.userId)}
-    where ${and(
-      eq(sessions.id, claims.sessionId),
-      eq(sessions.userId, claims.userId),
-      gt(sessions.expiresAt, now),
-      // A suspension deletes the member's sessions; this also refuses a session created while it committed.
-      isNull(users.suspendedAt),
-    )}`;
+    where ${liveSession(claims.sessionId, claims.userId, now)}`;
+}
+
+/** Over `sessions` joined with `users`: the session is there and in date, and its member not suspended. */
+function liveSession(sessionId: string, userId: string, now: number): SQL | undefined {
+  return and(
+    eq(sessions.id, sessionId),
+    eq(sessions.userId, userId),
+    gt(sessions.expiresAt, now),
+    // A suspension deletes the member's sessions; this also refuses a session created while it committed.
+    isNull(users.suspendedAt),
+  );
+}
+
+/**
+ * A write that may travel beside the session check instead of after it (decision 040): `write` builds it around a
+ * condition, true only if the check is going to confirm the viewer as the token claimed them (the session live, the
+ * same role), and must change nothing when it is false. So a request the check sends round again has written
+ * nothing, as if its writes had waited.
+ */
+export function writeAsClaimed(
+  viewer: Pick<Viewer, "id" | "sessionId" | "role">,
+  write: (asClaimed: SQL) => SQL,
+  now = Date.now(),
+): InStatement {
+  const asClaimed = sql`exists (select 1 from ${sessions} inner join ${users} on ${eq(users.id, sessions.userId)}
+    where ${and(liveSession(viewer.sessionId, viewer.id, now), eq(users.role, viewer.role))})`;
+  const { sql: text, params } = dialect.sqlToQuery(write(asClaimed));
+  return { sql: text, args: params as InValue[] };
 }
 
 function toViewer(row: Row): Viewer {

@@ -38,7 +38,7 @@ import { connectionVisibleTo, visibilityAdjustments } from "../people/index.ts";
 import { IMAGE_FIELDS, normalizeTags, splitList } from "../rules/index.ts";
 import { validate } from "../validation.ts";
 import { type NewestFirstIndex, tagIndex } from "./feed-filters.ts";
-import { keyStatements, postNamedBy, readIdempotencyKey, requestFingerprint } from "./idempotency.ts";
+import { keyStatements, keyUse, postOfUse, readIdempotencyKey, requestFingerprint } from "./idempotency.ts";
 import { fetchedImage, imageDigests, type PostImages, sentImages, stagedForWrite } from "./post-images.ts";
 import { type ConnectionView, newestFirst, selectConnections, tagList, toConnectionView } from "./reads.ts";
 import {
@@ -418,26 +418,25 @@ export interface WorkQuestion {
  * transaction; when the write fails, it is read back, and a post that committed though its answer was lost is the
  * answer. Nothing here deletes an image: the sweep deletes those no write claimed. With an idempotency key, a
  * retry of a post answers that post (`replayed`), and racing retries commit once.
+ *
+ * `staging` may still be storing the form's images: the post's reads leave with its staging, beside the session
+ * check, so that a post is two round trips, images or not (decision 040).
  */
 export async function postConnection(
   services: RequestServices,
   viewer: Viewer,
   fields: Record<string, unknown>,
-  images: PostImages,
+  staging: PostImages | Promise<PostImages>,
   choices: { movie: WorkChoice; book: WorkChoice },
   idempotencyKey: string | null = null,
 ): Promise<{ connection: ConnectionView; replayed: boolean } | { question: WorkQuestion }> {
   const key = readIdempotencyKey(idempotencyKey);
   const input = validate(createConnectionSchema, fields);
-  if (images.refused) throw images.refused;
   const { db, origin } = services;
-  const fingerprint = key ? await requestFingerprint(fields, imageDigests(images.images)) : "";
   const replay = async (connectionId: string) => ({
     connection: await getConnection(services, connectionId),
     replayed: true,
   });
-  const earlier = key ? await postNamedBy(db, viewer.id, key, fingerprint) : null;
-  if (earlier) return replay(earlier);
   const movieInput = input.movieTitle
     ? {
         title: input.movieTitle,
@@ -460,7 +459,15 @@ export async function postConnection(
         externalIds: { ...input.bookExternalIds, isbn13: isbn13Of(input.bookIsbn) },
       }
     : null;
-  const found = await findWorks(db, { movie: movieInput, book: bookInput });
+  const [use, found, images] = await Promise.all([
+    key ? keyUse(db, viewer.id, key) : null,
+    findWorks(db, { movie: movieInput, book: bookInput }),
+    staging,
+  ]);
+  if (images.refused) throw images.refused;
+  const fingerprint = key ? await requestFingerprint(fields, imageDigests(images.images)) : "";
+  const earlier = postOfUse(use, fingerprint);
+  if (earlier) return replay(earlier);
   const movieMatch = movieInput && matchMovie(found.movies, movieInput, choices.movie);
   const bookMatch = bookInput && matchBook(found.books, bookInput, choices.book);
   if ((movieMatch && "ambiguous" in movieMatch) || (bookMatch && "ambiguous" in bookMatch)) {
@@ -541,7 +548,7 @@ export async function postConnection(
       db.select({ id: connections.id }).from(connections).where(eq(connections.id, id)),
     );
     if (!posted) {
-      const racer = key ? await readBack(error, () => postNamedBy(db, viewer.id, key, fingerprint)) : null;
+      const racer = key ? postOfUse(await readBack(error, () => keyUse(db, viewer.id, key)), fingerprint) : null;
       if (racer) return replay(racer);
       throw error;
     }
@@ -608,9 +615,13 @@ export async function updateConnection(
   viewer: Viewer,
   id: string,
   fields: Record<string, unknown>,
-  images: PostImages,
+  staging: PostImages | Promise<PostImages>,
 ): Promise<ConnectionView> {
-  const current = await ownConnection(services, viewer, id, CONNECTION_MESSAGES.notAuthorizedEdit);
+  // As a post's: the connection is read while the new screenshot is staged, beside the session check.
+  const [current, images] = await Promise.all([
+    ownConnection(services, viewer, id, CONNECTION_MESSAGES.notAuthorizedEdit),
+    staging,
+  ]);
   const isTextOnly = !current.movieId || !current.bookId;
   const input = validate(updateConnectionSchema(isTextOnly), { context: current.context, ...fields });
   if (images.refused) throw images.refused;

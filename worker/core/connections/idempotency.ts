@@ -45,16 +45,13 @@ export async function requestFingerprint(
   return Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/**
- * The post a member's key already names, if any: its connection's id when the fingerprint matches, else 422.
- */
-export async function postNamedBy(
+/** The live use of a member's key, if any: the post it made and the fingerprint of the request that made it. */
+export async function keyUse(
   db: Database,
   userId: string,
   key: string,
-  fingerprint: string,
   now = Date.now(),
-): Promise<string | null> {
+): Promise<{ connectionId: string; fingerprint: string } | null> {
   const [row] = await db
     .select({ connectionId: idempotencyKeys.connectionId, fingerprint: idempotencyKeys.fingerprint })
     .from(idempotencyKeys)
@@ -65,9 +62,14 @@ export async function postNamedBy(
         gt(idempotencyKeys.createdAt, now - IDEMPOTENCY_KEY_LIFETIME_MS),
       ),
     );
-  if (!row) return null;
-  if (row.fingerprint !== fingerprint) throw new AppError(422, IDEMPOTENCY_MESSAGES.reused);
-  return row.connectionId;
+  return row ?? null;
+}
+
+/** The post a key's use names, for a request with this fingerprint: its connection's id when it matches, else 422. */
+export function postOfUse(use: { connectionId: string; fingerprint: string } | null, fingerprint: string) {
+  if (!use) return null;
+  if (use.fingerprint !== fingerprint) throw new AppError(422, IDEMPOTENCY_MESSAGES.reused);
+  return use.connectionId;
 }
 
 /**

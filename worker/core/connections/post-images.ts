@@ -60,19 +60,18 @@ export async function sentImages(
 }
 
 /**
- * A form's images, kept for its retry (decision 030): each chosen file that passes is staged at once, whatever
- * else the form gets wrong, and a field without a new file takes the image its last try kept (`kept`, the staged
- * upload's id from the form's hidden field). So a form that comes back with an error names its images, and the
- * member never chooses them again.
+ * A form's images, kept for its retry (decision 030): each chosen file that passed (`sent`) is staged at once,
+ * whatever else the form gets wrong, and a field without a new file takes the image its last try kept (`kept`, the
+ * staged upload's id from the form's hidden field). So a form that comes back with an error names its images, and
+ * the member never chooses them again. Its database work leaves at once, in the request's first round trip.
  */
 export async function keepImages(
   services: RequestServices,
   viewer: Viewer,
-  files: Partial<Record<ImageField, unknown>>,
+  sent: PostImages,
   kept: Partial<Record<ImageField, string>>,
   fields: readonly ImageField[],
 ): Promise<PostImages> {
-  const sent = await sentImages(files, fields);
   const refusedField = sent.refused?.field;
   const keptIds = fields.flatMap((field) =>
     !sent.images[field] && field !== refusedField && kept[field] ? [kept[field] as string] : [],
@@ -80,7 +79,8 @@ export async function keepImages(
   const [found, staged] = await Promise.all([
     keptImages(services.db, viewer.id, keptIds),
     stageImages(
-      { db: services.db, bucket: services.env.IMAGES },
+      services,
+      services.env.IMAGES,
       viewer.id,
       Object.values(sent.images).flatMap((image) => ("upload" in image ? [image.upload] : [])),
     ),
@@ -123,7 +123,7 @@ export async function stagedForWrite(
   const taken = entries.find(([, image]) => "staged" in image && image.staged.claimed);
   if (taken) throw notKept(taken[0]);
   const uploads = [...entries.flatMap(([, image]) => ("upload" in image ? [image.upload] : [])), ...extra];
-  const staged = await stageImages({ db: services.db, bucket: services.env.IMAGES }, viewer.id, uploads);
+  const staged = await stageImages(services, services.env.IMAGES, viewer.id, uploads);
   const result: Partial<Record<ImageField, StagedImage>> = {};
   for (const [field, image] of entries) if ("staged" in image) result[field] = image.staged;
   for (const image of staged) result[image.field] = image;

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import type { RequestServices } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { stagedUploads } from "../../db/schema.ts";
 import { newId } from "../ids.ts";
@@ -66,23 +67,39 @@ const columns = {
 
 /**
  * Stages images for a member's write: their rows first (one statement), then the objects. An object whose put
- * fails leaves an unclaimed row the sweep clears; a row whose object never arrived costs the sweep nothing.
+ * fails leaves an unclaimed row the sweep clears; a row whose object never arrived costs the sweep nothing. The rows
+ * travel beside the session check (decision 040), written only if it is going to confirm the member: a request the
+ * check refuses stores no object either.
  */
 export async function stageImages(
-  { db, bucket }: StagingServices,
+  services: Pick<RequestServices, "writeBesideTheCheck">,
+  bucket: ImageBucket,
   userId: string,
   images: readonly NewImage[],
+  now = Date.now(),
 ): Promise<StagedImage[]> {
   if (!images.length) return [];
   const rows = images.map((image) => ({
     id: newId(),
-    userId,
     field: image.field,
     imageKey: newImageKey(image.kind, image.image.type),
     fileName: image.fileName.slice(0, FILE_NAME_MAX),
     digest: image.digest,
   }));
-  await db.insert(stagedUploads).values(rows);
+  const values = sql.join(
+    rows.map(
+      (row) => sql`(${row.id}, ${userId}, ${row.field}, ${row.imageKey}, ${row.fileName}, ${row.digest}, ${now})`,
+    ),
+    sql`, `,
+  );
+  const column = (name: keyof typeof stagedUploads._.columns) => sql.identifier(stagedUploads[name].name);
+  const names = sql.join(
+    (["id", "userId", "field", "imageKey", "fileName", "digest", "createdAt"] as const).map(column),
+    sql`, `,
+  );
+  await services.writeBesideTheCheck(
+    (asClaimed) => sql`insert into ${stagedUploads} (${names}) select * from (values ${values}) where ${asClaimed}`,
+  );
   await Promise.all(rows.map((row, index) => putImage(bucket, row.imageKey, (images[index] as NewImage).image)));
   return rows.map((row) => ({
     id: row.id,
