@@ -74,17 +74,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const everyone = readFeedView(query, { scope: "everyone", strict: false });
 
   if (viewer) {
+    // The filters' suggestions are the same for either tab: read once, in the same round trip as the feed.
+    const popular = popularValuesRead(db).then(toPopularValues);
+    // Awaited by the feed that is shown; a failure is that feed's to answer, not an unhandled rejection.
+    popular.catch(() => {});
     const memberFeed = async (view: FeedView) => {
-      const reads = [...feedReads(services, filters, page, view), popularValuesRead(db)] as const;
+      const reads = feedReads(services, filters, page, view);
       // Members to follow, for an empty Following feed: read beside it (an empty feed is only known afterwards).
       const suggesting = view.scope === "following" && page === 1 && !Object.keys(filters).length;
-      const [cards, counted, popular, suggested] = suggesting
+      const [cards, counted, suggested] = suggesting
         ? await db.batch([...reads, suggestedMembersRead(services, viewer)])
         : [...(await db.batch(reads)), []];
       const feed = toPage(origin, page, [cards, counted]);
       const toFollow = feed.connections.length ? [] : toSuggestedMembers(origin, suggested);
       const canonicalPath = feedPath(view, filters, page);
-      return { feed, view, filters, canonicalPath, suggestions: toPopularValues(popular), toFollow, welcome: null };
+      return { feed, view, filters, canonicalPath, suggestions: await popular, toFollow, welcome: null };
     };
     const following = readFeedView(query, { scope: "following", strict: false });
     if (following.scope === everyone.scope) return memberFeed(everyone);

@@ -178,15 +178,19 @@ describe("feed filters", () => {
     const { html } = await get(`/?feed=everyone&director=${encodeURIComponent("  GRÉTA   gerwig ")}`, follower.cookie);
     const main = mainOf(html);
     expect(main.match(/<article id="card-/g)).toHaveLength(10);
-    const listOf = (field: string) => {
-      const id = new RegExp(`<input id="filter-${field}"[^>]*list="([^"]+)"`).exec(main)?.[1];
-      return new RegExp(`<datalist id="${id}">([\\s\\S]*?)</datalist>`).exec(main)?.[1] ?? "";
+    const listOf = (field: string, page = main) => {
+      const id = new RegExp(`<input id="filter-${field}"[^>]*list="([^"]+)"`).exec(page)?.[1];
+      return new RegExp(`<datalist id="${id}">([\\s\\S]*?)</datalist>`).exec(page)?.[1] ?? "";
     };
     expect(listOf("director")).toContain('<option value="Greta Gerwig">');
     expect(listOf("actor")).toContain('<option value="Saoirse Ronan">');
     expect(listOf("author")).toContain('<option value="Louisa May Alcott">');
     // Suggested from public connections only: the private member's director is not offered.
     expect(listOf("director")).not.toContain("Noah Baumbach");
+    // Without a tab both feeds are read, and the suggestions once for either: the Following tab offers them too.
+    const home = mainOf((await get("/", follower.cookie)).html);
+    expect(listOf("director", home)).toContain('<option value="Greta Gerwig">');
+    expect(listOf("author", home)).toContain('<option value="Louisa May Alcott">');
     const actors = mainOf((await get("/?feed=everyone&actor=gr%C3%A9ta%20gerwig", follower.cookie)).html);
     expect(actors).toContain(`id="card-${hidden._id}"`);
   });
