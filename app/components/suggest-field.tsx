@@ -108,8 +108,10 @@ export function SuggestField({
           : { list: listId })}
       />
       {hydrated ? (
+        // The options are made only while the list is open: the feed's filters would otherwise build every list
+        // as the page hydrates, for lists most readers never open.
         <div id={listId} role="listbox" aria-label="Suggestions" className="suggest__list" hidden={!expanded}>
-          {options.map((value, index) => (
+          {(expanded ? options : []).map((value, index) => (
             <div
               key={value}
               id={`${listId}-${index}`}

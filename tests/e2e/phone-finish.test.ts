@@ -262,6 +262,15 @@ describe.each(javaScriptModes)("the phone finish ($name)", ({ javaScriptEnabled 
       const read = () =>
         page.evaluate(() => ({
           dates: Array.from(document.querySelectorAll("main time"), (time) => time.textContent),
+          // A date's tooltip: the reader's own locale and time zone once hydrated, none before (a notification's
+          // relative time has none).
+          titles: Array.from(document.querySelectorAll("main time:not(.notification__time)"), (time) => ({
+            title: time.getAttribute("title"),
+            readers: new Date(time.getAttribute("datetime")!).toLocaleString(undefined, {
+              dateStyle: "long",
+              timeStyle: "short",
+            }),
+          })),
           // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what the reader sees change (a closed menu's script-only buttons are not part of it)
           text: document.querySelector("main")!.innerText,
         }));
@@ -274,6 +283,8 @@ describe.each(javaScriptModes)("the phone finish ($name)", ({ javaScriptEnabled 
         const after = await read();
         expect(before.dates.length, path).toBeGreaterThan(0);
         expect(after.dates, path).toEqual(before.dates);
+        expect(before.titles.map(({ title }) => title)).toEqual(before.titles.map(() => null));
+        expect(after.titles.map(({ title }) => title)).toEqual(after.titles.map(({ readers }) => readers));
         expect(after.text, path).toBe(before.text);
       }
       expect(hydrationErrors).toEqual([]);
