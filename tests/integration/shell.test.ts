@@ -48,6 +48,22 @@ describe("the Worker's three doors", () => {
     }
   });
 
+  it("lets browsers keep the build's hashed scripts and styles for good, and the default images for a revalidation", async () => {
+    const html = await (await fetch(`${app.url}/about`)).text();
+    const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(([, path]) => path);
+    expect(assets.some((path) => path?.endsWith(".js"))).toBe(true);
+    expect(assets.some((path) => path?.endsWith(".css"))).toBe(true);
+    for (const path of assets) {
+      const response = await fetch(app.url + path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+    // Not hashed: the same name may get new bytes with a release.
+    const placeholder = await fetch(`${app.url}/placeholder-poster.png`);
+    expect(placeholder.headers.get("cache-control")).not.toContain("immutable");
+  });
+
   it("hands form POSTs to React Router, not to a GET-only fallback", async () => {
     const unknown = await fetch(`${app.url}/no-such-page`, { method: "POST", body: new FormData() });
     expect(unknown.status).toBe(404);
