@@ -49,10 +49,10 @@ module.exports = {
       name: "tests-use-scripts-through-their-entries",
       comment:
         "Tests start the local database, migrate and seed through the functions npm start uses, and read the demo " +
-        "login, and check migrations with the trigger guard's functions; only a script's own tests (tests/local-db, tests/unit/seed-*) reach inside it " +
+        "login, and check migrations with the trigger guard's functions; only a script's own tests (tests/local-db, tests/unit/seed-*, tests/unit/bench-*) reach inside it " +
         "(docs/decisions/015-lint-and-format.md).",
       severity: "error",
-      from: { path: "^tests/", pathNot: "^tests/(local-db/|unit/seed-)" },
+      from: { path: "^tests/", pathNot: "^tests/(local-db/|unit/seed-|unit/bench-)" },
       to: {
         path: "^scripts/",
         pathNot: "^scripts/(local-db/server|migrate|seed/seed|seed/demo-account|trigger-guard)\\.ts$",

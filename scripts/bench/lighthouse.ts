@@ -83,7 +83,8 @@ export async function startCompressingProxy(target: string): Promise<{ url: stri
           pipeline(answer, outgoing, () => {});
           return;
         }
-        const { "content-length": _length, ...rest } = answer.headers;
+        // The body changes, so its length and framing are the proxy's own.
+        const { "content-length": _length, "transfer-encoding": _framing, ...rest } = answer.headers;
         const compressedHeaders = { ...rest, "content-encoding": encoding, vary: "Accept-Encoding" };
         const immutable = answer.statusCode === 200 && /\bimmutable\b/.test(String(answer.headers["cache-control"]));
         if (!immutable) {
