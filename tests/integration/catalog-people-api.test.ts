@@ -190,6 +190,56 @@ describe("GET /api/people/:slug", () => {
     expect(broken.status).toBe(404);
     expect(broken.body).toEqual({ message: "Person not found" });
   });
+
+  it("lists the 50 newest of a prolific person's films and books, and follows a year filled in later", async () => {
+    // 30 films directed and 30 acted in, with overlapping years, each post's book written by the same person; a
+    // film whose year is not yet known sorts after them all, past the 50th, until a later post gives its year.
+    const name = "Ada Prolific";
+    const posts = [
+      ...Array.from({ length: 30 }, (_, index) => ({
+        movieTitle: `Directed ${index}`,
+        movieYear: String(1950 + index),
+        movieDirector: name,
+      })),
+      ...Array.from({ length: 30 }, (_, index) => ({
+        movieTitle: `Acted ${index}`,
+        movieYear: String(1965 + index),
+        movieDirector: "Someone Else",
+        movieActors: `Supporting Player, ${name}`,
+      })),
+      { movieTitle: "Acted Late", movieYear: "", movieDirector: "Someone Else", movieActors: name },
+    ].map((movie, index) => ({
+      ...movie,
+      bookTitle: `Written ${index}`,
+      bookAuthor: name,
+      bookPublicationYear: String(1800 + index),
+      context: `Prolific number ${index}.`,
+    }));
+    for (let start = 0; start < posts.length; start += 8) {
+      await Promise.all(posts.slice(start, start + 8).map((body) => post(author, body)));
+    }
+    const newest = (titlesByYear: Array<[string, number]>) =>
+      [...titlesByYear].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([title]) => title);
+    const films = posts.slice(0, 60).map((body): [string, number] => [body.movieTitle, Number(body.movieYear)]);
+    const books = posts.map((body): [string, number] => [body.bookTitle, Number(body.bookPublicationYear)]);
+
+    const before = (await person("ada-prolific")).body;
+    expect(before.roles).toEqual(["director", "actor", "author"]);
+    expect(before.movies.map((movie: { title: string }) => movie.title)).toEqual(newest(films).slice(0, 50));
+    expect(before.books.map((book: { title: string }) => book.title)).toEqual(newest(books).slice(0, 50));
+
+    await post(stranger, {
+      movieTitle: "Acted Late",
+      movieYear: "2001",
+      bookTitle: "Another Book",
+      context: "It came out in 2001.",
+    });
+    const after = (await person("ada-prolific")).body;
+    expect(after.movies.map((movie: { title: string }) => movie.title)).toEqual(
+      newest([...films, ["Acted Late", 2001]]).slice(0, 50),
+    );
+    expect(after.movies[0]).toMatchObject({ title: "Acted Late", year: 2001, actorSlugs: ["ada-prolific"] });
+  });
 });
 
 describe("slugs beside names", () => {

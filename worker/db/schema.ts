@@ -153,16 +153,31 @@ export const movies = sqliteTable(
     externalId("movies_wikidata", t.wikidataId),
     index("movies_director_ci").on(sql`lower(${t.director})`),
     index("movies_director_slug").on(t.directorSlug),
+    // The director's films in the order their page lists them (decision 021), so it reads only the first 50.
+    index("movies_director_works").on(t.directorSlug, desc(t.year), t.title, t.id),
   ],
 );
 
 export const movieGenres = nameList("movie_genres", "movieId", "movie_id", () => movies.id);
 
-/** Actors are people: each row also keeps `personSlug(name)`, indexed, for their page and the actor filter. */
+/**
+ * Actors are people: each row also keeps `personSlug(name)`, indexed, for their page and the actor filter, and a
+ * copy of its movie's year and title (triggers, migration 0025), so an actor's films are one index range in the
+ * order their page lists them, however many films they are credited in.
+ */
 export const movieActors = sqliteTable(
   "movie_actors",
-  { ...nameListColumns("movieId", "movie_id", () => movies.id), slug: text("slug") },
-  (t) => [...nameListKeys("movie_actors", "movieId")(t), index("movie_actors_slug").on(t.slug, t.movieId)],
+  {
+    ...nameListColumns("movieId", "movie_id", () => movies.id),
+    slug: text("slug"),
+    movieYear: integer("movie_year"),
+    movieTitle: text("movie_title").notNull().default(""),
+  },
+  (t) => [
+    ...nameListKeys("movie_actors", "movieId")(t),
+    index("movie_actors_slug").on(t.slug, t.movieId),
+    index("movie_actors_works").on(t.slug, desc(t.movieYear), t.movieTitle, t.movieId),
+  ],
 );
 
 /**
@@ -197,6 +212,8 @@ export const books = sqliteTable(
     externalId("books_wikidata", t.wikidataId),
     index("books_author_ci").on(sql`lower(${t.author})`),
     index("books_author_slug").on(t.authorSlug),
+    // The author's books in the order their page lists them (decision 021), so it reads only the first 50.
+    index("books_author_works").on(t.authorSlug, desc(t.publicationYear), t.title, t.id),
   ],
 );
 

@@ -288,4 +288,26 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     createdIn: "0023_feeds_spoilers_groups",
     purpose: "uncounts a deleted connection from its member",
   },
+  // Each actor's row keeps its movie's year and title, the order of the actor's films on their page (decision 021).
+  {
+    name: "movie_actors_work_copied",
+    table: "movie_actors",
+    event: "AFTER INSERT",
+    createdIn: "0025_person_works",
+    purpose: "copies the movie's year and title onto a new actor's row",
+  },
+  {
+    name: "movie_actors_work_moved",
+    table: "movie_actors",
+    event: "AFTER UPDATE OF movie_id",
+    createdIn: "0025_person_works",
+    purpose: "copies the new movie's year and title onto an actor's row moved to another movie",
+  },
+  {
+    name: "movies_work_order_changed",
+    table: "movies",
+    event: "AFTER UPDATE OF year, title",
+    createdIn: "0025_person_works",
+    purpose: "follows a movie's year (filled in by a later post) or title on its actors' rows",
+  },
 ];

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { Database } from "../../db/client.ts";
 import { books, movieActors, movies } from "../../db/schema.ts";
@@ -18,37 +18,34 @@ const bookOrder = [sql`${books.publicationYear} desc nulls last`, asc(books.titl
 
 /**
  * The reads behind a person, for the caller's batch; `toPerson` reads the answers. Each list's ids are chosen
- * first from the slug indexes, so only the works shown are built into Movie and Book shapes.
+ * first, each role as the first 50 entries of an index kept in the list's order (migration 0025), so a person
+ * credited in thousands of works costs what one with 50 does, and only the works shown are built into Movie and
+ * Book shapes. SQLite sorts NULL below every year, so `desc` leaves unknown years last, as the page lists them.
  */
 export function personReads(db: Database, slug: string) {
   const directed = eq(movies.directorSlug, slug);
-  const actedIn = inArray(
-    movies.id,
-    db.select({ id: movieActors.movieId }).from(movieActors).where(eq(movieActors.slug, slug)),
-  );
-  const movieIds = db
-    .select({ id: movies.id })
-    .from(movies)
-    .where(or(directed, actedIn))
-    .orderBy(...movieOrder)
-    .limit(PERSON_WORKS_SHOWN);
-  const bookIds = db
-    .select({ id: books.id })
-    .from(books)
-    .where(eq(books.authorSlug, slug))
-    .orderBy(...bookOrder)
-    .limit(PERSON_WORKS_SHOWN);
+  const firstShown = sql`order by year desc, title, id limit ${PERSON_WORKS_SHOWN}`;
+  const movieIds = sql`select id from (
+      select * from (select ${movies.id} as id, ${movies.year} as year, ${movies.title} as title from ${movies}
+        where ${directed} ${firstShown})
+      union
+      select * from (select ${movieActors.movieId} as id, ${movieActors.movieYear} as year,
+          ${movieActors.movieTitle} as title from ${movieActors} where ${movieActors.slug} = ${slug} ${firstShown}))
+    ${firstShown}`;
+  const bookIds = sql`select ${books.id} from ${books} where ${books.authorSlug} = ${slug}
+    order by ${books.publicationYear} desc, ${books.title}, ${books.id} limit ${PERSON_WORKS_SHOWN}`;
   return [
-    // The name as the earliest credit with this slug spells it; each term is one index seek.
+    // The name as the earliest film or book with this slug spells it (else an actor's credit); each term is one
+    // index seek, on the slug indexes, which keep a slug's rows in the order they were written.
     db.get<{ name: string | null } & Record<(typeof PERSON_ROLES)[number], number>>(sql`select coalesce(
-        (select ${movies.director} from ${movies} where ${directed} limit 1),
+        (select ${movies.director} from ${movies} where ${directed} order by rowid limit 1),
         (select ${movieActors.name} from ${movieActors} where ${movieActors.slug} = ${slug} limit 1),
-        (select ${books.author} from ${books} where ${books.authorSlug} = ${slug} limit 1)) as name,
+        (select ${books.author} from ${books} where ${books.authorSlug} = ${slug} order by rowid limit 1)) as name,
       exists (select 1 from ${movies} where ${directed}) as director,
       exists (select 1 from ${movieActors} where ${movieActors.slug} = ${slug}) as actor,
       exists (select 1 from ${books} where ${books.authorSlug} = ${slug}) as author`),
-    movieRead(db, inArray(movies.id, movieIds) as SQL).orderBy(...movieOrder),
-    bookRead(db, inArray(books.id, bookIds) as SQL).orderBy(...bookOrder),
+    movieRead(db, sql`${movies.id} in (${movieIds})`).orderBy(...movieOrder),
+    bookRead(db, sql`${books.id} in (${bookIds})`).orderBy(...bookOrder),
   ] as const;
 }
 
