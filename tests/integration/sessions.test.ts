@@ -131,6 +131,27 @@ describe("a session the check finds gone", () => {
   });
 });
 
+describe("a run the check throws away", () => {
+  it("logs nothing: a gone session or a changed role is no bug", async () => {
+    const member = await loggedIn();
+    const promoted = await loggedIn();
+    await app.db.delete(sessions).where(eq(sessions.userId, member.id));
+    await app.db.update(users).set({ role: "moderator" }).where(eq(users.id, promoted.id));
+    const logged = app.errorsLogged.length;
+    expect((await page("/", promoted.cookie)).status).toBe(200);
+    expect((await page("/", member.cookie)).status).toBe(200);
+    expect((await page("/settings", member.cookie)).status).toBe(302);
+    const like = await postForm(app, `/connections/${connectionId}/like`, { via: "form" }, { cookie: member.cookie });
+    expect(like.status).toBe(302);
+    expect((await postPictures(member.cookie)).status).toBe(302);
+    const apiLike = await api(app, "POST", `/connections/${connectionId}/like`, { token: member.token });
+    expect(apiLike.status).toBe(401);
+    // Workerd's output reaches the test through a pipe: give it a moment to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(app.errorsLogged.slice(logged)).toEqual([]);
+  });
+});
+
 describe("a role the check finds changed", () => {
   it("renders the page for the role the member has now, and renews their cookie with it", async () => {
     const member = await loggedIn();

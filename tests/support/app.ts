@@ -19,6 +19,8 @@ export interface TestApp {
   databaseUrl: string;
   /** With `countRoundTrips`: the proxy between the Worker and the database, counting its requests. */
   roundTrips?: CountingProxy;
+  /** What the Worker has logged as errors or warnings so far (`RunningWorker.errorsLogged`). */
+  errorsLogged: string[];
   /** Runs the Worker's scheduled handler (wrangler.toml `[triggers]`) as if the cron fired at `time`. */
   scheduled(time?: Date): Promise<{ outcome: string }>;
   close(): Promise<void>;
@@ -45,6 +47,7 @@ export async function startTestApp(
     bucket: worker.bucket,
     databaseUrl: server.url,
     roundTrips,
+    errorsLogged: worker.errorsLogged,
     async scheduled(time = new Date()) {
       const fetcher = await worker.miniflare.getWorker();
       return fetcher.scheduled({ scheduledTime: time, cron: "17 * * * *" });

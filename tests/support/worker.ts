@@ -10,6 +10,8 @@ export interface RunningWorker {
   url: string;
   miniflare: Miniflare;
   bucket: Awaited<ReturnType<Miniflare["getR2Bucket"]>>;
+  /** What the Worker has logged at error or warning level so far, oldest first (also printed, as Miniflare does). */
+  errorsLogged: string[];
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startWorker(options: {
     migrations: Array<{ new_sqlite_classes?: string[] }>;
   };
   const sqliteClasses = new Set(config.migrations.flatMap((migration) => migration.new_sqlite_classes ?? []));
+  const errorsLogged: string[] = [];
   const miniflare = new Miniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",
@@ -68,11 +71,16 @@ export async function startWorker(options: {
         ]),
       ),
       assets: { directory: "build/client", routerConfig: { has_user_worker: true } },
+      handleStructuredLogs: ({ level, message }) => {
+        if (level !== "error" && level !== "warn") return console.log(message);
+        errorsLogged.push(message);
+        console.error(message);
+      },
     }),
   );
   const url = (await miniflare.ready).origin;
   const bucket = await miniflare.getR2Bucket("IMAGES");
-  return { url, miniflare, bucket, close: () => miniflare.dispose() };
+  return { url, miniflare, bucket, errorsLogged, close: () => miniflare.dispose() };
 }
 
 /** How workerd loads each kind of file the build emits (the Cloudflare plugin's module rules). */

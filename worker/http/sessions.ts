@@ -63,7 +63,8 @@ export async function openSession(
   // Nothing is written until the check has found the viewer the request runs as.
   roundTrips.holdWritesUntil(
     claim.checked.then((checked) => {
-      if (!checked || checked.role !== claim.viewer.role) throw new Error("The session is not what its token said.");
+      // The 401 the request would get: this run is thrown away and run again (`checkedSessions`), nothing to log.
+      if (!checked || checked.role !== claim.viewer.role) throw sessionGone();
     }),
   );
   const confirmViewer = () => {

@@ -6,6 +6,7 @@ import { favorites, followRequests, follows, reportCases, sessions, users } from
 import type { Env } from "../../env.ts";
 import { unreadGroupCount } from "../notifications/index.ts";
 import { authorVisibleTo } from "../people/index.ts";
+import { sessionGone } from "./accounts.ts";
 import { type TokenClaims, verifySessionToken } from "./tokens.ts";
 
 /**
@@ -34,8 +35,7 @@ export async function claimViewer(
   const { viewer, fill } = claimedViewer(claims);
   const checked = ride({ sql: text, args: params as InValue[] }).then(({ rows }) => {
     const [row] = rows;
-    if (!row) return null;
-    const found = toViewer(row);
+    const found = row ? toViewer(row) : null;
     fill(found);
     return found;
   });
@@ -123,24 +123,27 @@ const DETAILS: ReadonlyArray<keyof Details> = [
 /**
  * The token's member as a `Viewer`: who they are and their role, now; the rest once the check has answered.
  * Reading the rest earlier is a mistake in the code (it would decide something on a guess), so it throws rather
- * than answering something.
+ * than answering something. Reading it after the check found the session gone throws the 401 the request would get
+ * without it: that run is thrown away and the request runs again without the session (`checkedSessions`), so it is
+ * no bug to log.
  */
-function claimedViewer(claims: TokenClaims): { viewer: Viewer; fill(checked: Viewer): void } {
-  let details: Details | null = null;
+function claimedViewer(claims: TokenClaims): { viewer: Viewer; fill(checked: Viewer | null): void } {
+  let answer: Details | "gone" | null = null;
   const viewer = { id: claims.userId, sessionId: claims.sessionId, role: claims.role } as Viewer;
   for (const key of DETAILS) {
     Object.defineProperty(viewer, key, {
       enumerable: true,
       get() {
-        if (!details) throw new Error(`The viewer's ${key} was read before the session check answered.`);
-        return details[key];
+        if (answer === "gone") throw sessionGone();
+        if (!answer) throw new Error(`The viewer's ${key} was read before the session check answered.`);
+        return answer[key];
       },
     });
   }
   return {
     viewer,
     fill: (checked) => {
-      details = checked;
+      answer = checked ?? "gone";
     },
   };
 }
