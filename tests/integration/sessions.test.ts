@@ -144,8 +144,13 @@ describe("a run the check throws away", () => {
     const like = await postForm(app, `/connections/${connectionId}/like`, { via: "form" }, { cookie: member.cookie });
     expect(like.status).toBe(302);
     expect((await postPictures(member.cookie)).status).toBe(302);
-    const apiLike = await api(app, "POST", `/connections/${connectionId}/like`, { token: member.token });
-    expect(apiLike.status).toBe(401);
+    const asMember = { token: member.token };
+    expect((await api(app, "POST", `/connections/${connectionId}/like`, asMember)).status).toBe(401);
+    // Through the API, a changed role passes the check's viewer, and the statements waiting on it fail with it.
+    const asPromoted = { token: promoted.token };
+    const comment = { ...asPromoted, body: { text: "As whoever I am now." } };
+    expect((await api(app, "POST", `/connections/${connectionId}/comments`, comment)).status).toBe(201);
+    expect((await api(app, "DELETE", `/blocks/${member.id}`, asPromoted)).status).toBe(404);
     // Workerd's output reaches the test through a pipe: give it a moment to arrive.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(app.errorsLogged.slice(logged)).toEqual([]);

@@ -31,13 +31,19 @@ export const UNAVAILABLE_RETRY_SECONDS = 30;
 
 /** The user-facing failure an error is; anything else is a bug and is thrown on. */
 export function userFailure(error: unknown): AppError {
-  if (error instanceof AppError) return error;
+  const failure = knownFailure(error);
+  if (failure) return failure;
   throw error;
 }
 
-/** The user-facing failure an error is, or null for anything else (for an answer that must be given regardless). */
+/**
+ * The user-facing failure an error is, or null for anything else (for an answer that must be given regardless).
+ * A statement the request's session check refused (decision 040) fails with that check's AppError as its cause,
+ * wrapped by the query builder: it is that failure.
+ */
 export function knownFailure(error: unknown): AppError | null {
-  return error instanceof AppError ? error : null;
+  if (error instanceof AppError) return error;
+  return error instanceof Error && error.cause instanceof AppError ? error.cause : null;
 }
 
 /** The API's reply body (API.md: every error is `{message}`, nothing more). */

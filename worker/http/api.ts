@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../context.ts";
-import { AppError, apiErrorBody, unavailable } from "../core/errors.ts";
+import { apiErrorBody, knownFailure, unavailable } from "../core/errors.ts";
 import { bodySizeCap } from "./middleware/body-size.ts";
 import { corsFromAllowlist } from "./middleware/cors.ts";
 import { docsPage } from "./openapi/docs-page.ts";
@@ -59,7 +59,8 @@ api.all("*", (c) => c.json({ message: `Not Found - ${c.req.method} ${c.req.path}
 api.onError((error, c) => {
   // During an outage whatever failed answers as the outage (decision 029), never "Connection not found".
   if (c.var.services.databaseUnreachable()) return c.json(apiErrorBody(unavailable()), 503);
-  if (error instanceof AppError) return c.json(apiErrorBody(error), error.status);
+  const failure = knownFailure(error);
+  if (failure) return c.json(apiErrorBody(failure), failure.status);
   if (error instanceof HTTPException) return c.json({ message: error.message }, error.status);
   console.error("Unhandled API error", error);
   return c.json({ message: "Something went wrong on our side. Please try again." }, 500);
