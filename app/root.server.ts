@@ -6,7 +6,7 @@ import { imageUrl } from "../worker/core/images/index.ts";
 import { memberName } from "../worker/core/rules/index.ts";
 import type { Route } from "./+types/root";
 import { readDismissedBatch } from "./components/whats-new-banner.tsx";
-import { errorPage } from "./failures.server.ts";
+import { errorPage, knownFailure } from "./failures.server.ts";
 import { takeFlash } from "./flash.server.ts";
 import type { RootData } from "./meta.ts";
 import { themeOf } from "./theme.server.ts";
@@ -32,9 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         )
       : null,
   ]);
-  // A session the check refuses (gone, or another role now) fails the read as well: that run is thrown away and the
-  // request runs again as what the check found (decision 040), so only a run that stands logs its failure.
-  if (sidebarTags?.error && viewer?.role === services.viewer?.role) {
+  // A session the check refuses (gone, or another role now) fails the read with its 401, a known failure: that run
+  // is thrown away and the request runs again as what the check found (decision 040). Anything else is logged.
+  if (sidebarTags?.error && !knownFailure(sidebarTags.error)) {
     console.error("Could not load the sidebar's popular tags", sidebarTags.error);
   }
   const { flash, headers } = takeFlash(request);

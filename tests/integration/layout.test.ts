@@ -109,9 +109,14 @@ describe("the sidebar", () => {
   it("says so when there are no tags yet, and when they could not be loaded", async () => {
     await app.db.run(sql`ALTER TABLE connection_tags RENAME TO connection_tags_away`);
     try {
+      const logged = app.errorsLogged.length;
       const sidebar = sidebarOf(await page("/about", memberCookie));
       expect(sidebar).toContain("Could not load tags.");
       expect(sidebar).toContain("My Connections");
+      // A failure of the server's own is logged; only the session check's refusals are quiet (decision 040).
+      await expect
+        .poll(() => app.errorsLogged.slice(logged).join("\n"))
+        .toContain("Could not load the sidebar's popular tags");
     } finally {
       await app.db.run(sql`ALTER TABLE connection_tags_away RENAME TO connection_tags`);
     }

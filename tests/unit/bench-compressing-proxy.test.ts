@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,7 +39,6 @@ afterAll(async () => {
 
 /** The raw answer, undecoded (fetch would decode it): status, headers and body bytes. */
 async function raw(path: string, acceptEncoding: string) {
-  const { request } = await import("node:http");
   return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
     request(`${proxy.url}${path}`, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
       const chunks: Buffer[] = [];

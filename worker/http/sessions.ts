@@ -64,7 +64,7 @@ export async function openSession(
   roundTrips.holdWritesUntil(
     claim.checked.then((checked) => {
       // The 401 the request would get: this run is thrown away and run again (`checkedSessions`), nothing to log.
-      if (!checked || checked.role !== claim.viewer.role) throw sessionGone();
+      if (!confirmsClaim(checked, claim.viewer)) throw sessionGone();
     }),
   );
   const confirmViewer = () => {
@@ -79,8 +79,7 @@ export async function openSession(
     writeBesideTheCheck: async (write) => {
       const written = await roundTrips.executeBesideTheCheck(writeAsClaimed(claim.viewer, write));
       // The check answered in the same round trip; the write changed nothing if it found the session gone.
-      const checked = await claim.checked;
-      if (!checked || checked.role !== claim.viewer.role) throw sessionGone();
+      if (!confirmsClaim(await claim.checked, claim.viewer)) throw sessionGone();
       return written;
     },
     settle: () =>
@@ -89,6 +88,11 @@ export async function openSession(
         () => undefined,
       ),
   };
+}
+
+/** The check found the member the token claimed, with the role it claimed: the run stands. */
+function confirmsClaim(checked: Viewer | null, claimed: Viewer): boolean {
+  return checked !== null && checked.role === claimed.role;
 }
 
 type Fetch = (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
@@ -103,7 +107,7 @@ export function checkedSessions(fetch: Fetch): Fetch {
     if (!claim) return response;
     // Unknown when the database could not answer: the first run's answer (the outage page) stands.
     const checked = await claim.checked.catch(() => undefined);
-    if (checked === undefined || (checked && checked.role === claim.viewer.role)) return response;
+    if (checked === undefined || confirmsClaim(checked, claim.viewer)) return response;
     await response.body?.cancel();
     reruns.set(replay, { viewer: checked });
     const again = await fetch(replay, env, ctx);
