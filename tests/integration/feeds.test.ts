@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../worker/core/ids.ts";
 import { FEED_VIEW_MESSAGES, TRENDING_WINDOW_MS } from "../../worker/core/rules/index.ts";
-import { comments, connections, connectionTags, likes, users } from "../../worker/db/schema.ts";
+import { comments, connections, connectionTags, likes, trendingWindow, users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { driftedCounts } from "../support/counts.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
 import { openCaseOf, registerModerator } from "../support/moderation.ts";
 
@@ -273,6 +274,82 @@ describe("sort=top and sort=discussed", () => {
     expect(page1.text).toMatch(/<input type="hidden" name="sort" value="top"\/>/);
     expect(page1.text).toMatch(/<input type="hidden" name="feed" value="everyone"\/>/);
     expect(page1.text).toMatch(/<a[^>]*aria-current="page"[^>]*>Top this week<\/a>/);
+  });
+});
+
+describe("the ranked sorts' kept week counts (decision 031's addendum)", () => {
+  const day = 86_400_000;
+  const tag = "kept-week";
+
+  /** As if the cron last ran `days` ago: the window starts further back and the kept numbers count from there. */
+  async function rewindCountedWindow(days: number) {
+    const countedFrom = Date.now() - days * day;
+    await app.db.batch([
+      app.db.update(trendingWindow).set({ countedFrom }),
+      app.db.update(connections).set({
+        weekLikes: sql`(select count(*) from likes l where l.connection_id = "connections"."id" and l.created_at >= ${countedFrom})`,
+        weekComments: sql`(select count(*) from comments m where m.connection_id = "connections"."id" and m.created_at >= ${countedFrom})`,
+      }),
+    ]);
+  }
+
+  it("rank exactly from kept numbers: what the week left behind and what hidden members did are taken off, before and after the cron ages them", async () => {
+    const [author, viewer, blocker, troll, ...fans] = await Promise.all(Array.from({ length: 12 }, () => member()));
+    const moderator = await registerModerator(app);
+    const p: string[] = [];
+    for (let index = 0; index < 14; index++) p.push(await post(author!, `kept ${index}`, tag));
+    await rewindCountedWindow(10);
+    const at = (daysAgo: number) => Date.now() - daysAgo * day;
+    const like = (id: string, who: Member, daysAgo = 1) =>
+      app.db.insert(likes).values({ connectionId: id, userId: who._id, createdAt: at(daysAgo) });
+    // p[0]: five likes from 8 days ago, counted until the cron ages them, and one this week.
+    for (const fan of fans.slice(0, 5)) await like(p[0]!, fan, 8);
+    await like(p[0]!, fans[5]!);
+    // p[1]: a suspended member's like, a like by someone who blocked the viewer, and one more.
+    for (const who of [troll!, blocker!, fans[0]!]) await like(p[1]!, who);
+    for (const fan of fans.slice(0, 4)) await like(p[2]!, fan);
+    for (const fan of fans.slice(0, 3)) await like(p[3]!, fan);
+    for (const fan of fans.slice(0, 2)) await like(p[4]!, fan);
+    for (const id of p.slice(5, 13)) await like(id, fans[6]!);
+    // Before the window: counted nowhere.
+    await like(p[13]!, fans[7]!, 30);
+    await app.db.update(users).set({ suspendedAt: Date.now() }).where(eq(users.id, troll!._id));
+    expect((await api(app, "POST", `/blocks/${viewer!._id}`, { token: blocker!.token })).status).toBe(201);
+
+    const newestOf = (ids: string[]) => [...ids].reverse();
+    const ones = newestOf(p.slice(5, 13));
+    // p[1] counts 1 for the viewer (the troll and the blocker hidden), 2 for a visitor, 3 for a moderator.
+    const forViewer = [p[2], p[3], p[4], ...ones, p[1], p[0], p[13]];
+    const forVisitor = [p[2], p[3], p[4], p[1], ...ones, p[0], p[13]];
+    const forModerator = [p[2], p[3], p[1], p[4], ...ones, p[0], p[13]];
+    expect(await allPages(`sort=top&tags=${tag}`, viewer!.token)).toEqual(forViewer);
+    expect(await allPages(`sort=top&tags=${tag}`)).toEqual(forVisitor);
+    expect(await allPages(`sort=top&tags=${tag}`, moderator.token)).toEqual(forModerator);
+
+    // The discussion's numbers age the same way.
+    const comment = (id: string, who: Member, daysAgo: number) =>
+      app.db
+        .insert(comments)
+        .values({ id: newId(), connectionId: id, userId: who._id, text: "Nice one", createdAt: at(daysAgo) });
+    for (const fan of fans.slice(0, 3)) await comment(p[5]!, fan, 9);
+    await comment(p[5]!, fans[3]!, 2);
+    for (const fan of fans.slice(0, 2)) await comment(p[6]!, fan, 2);
+    const discussed = [p[6], p[5], ...newestOf(p).filter((id) => id !== p[5] && id !== p[6])];
+    expect(await allPages(`sort=discussed&tags=${tag}`, viewer!.token)).toEqual(discussed);
+
+    // The cron takes the week's leftovers off: the kept numbers are the week's now, and the order is unchanged.
+    const weekLikesOf = async (id: string) =>
+      (await app.db.select({ n: connections.weekLikes }).from(connections).where(eq(connections.id, id)))[0]?.n;
+    expect(await weekLikesOf(p[0]!)).toBe(6);
+    expect((await app.scheduled()).outcome).toBe("ok");
+    expect(await weekLikesOf(p[0]!)).toBe(1);
+    const [window] = await app.db.select().from(trendingWindow);
+    expect(window!.countedFrom).toBeGreaterThan(at(7) - 60_000);
+    expect(await driftedCounts(app.db)).toEqual([]);
+    expect(await allPages(`sort=top&tags=${tag}`, viewer!.token)).toEqual(forViewer);
+    expect(await allPages(`sort=top&tags=${tag}`, moderator.token)).toEqual(forModerator);
+    expect(await allPages(`sort=discussed&tags=${tag}`, viewer!.token)).toEqual(discussed);
+    await app.db.update(users).set({ suspendedAt: null }).where(eq(users.id, troll!._id));
   });
 });
 

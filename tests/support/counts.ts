@@ -32,6 +32,14 @@ export async function driftedCounts(db: Database) {
     union all
     select 'tag_owner', ct.tag, ct.user_id = c.user_id, 1 from connection_tags ct join connections c on c.id = ct.connection_id
     union all
+    select 'week_likes', c.id, c.week_likes,
+      (select count(*) from likes l where l.connection_id = c.id and l.created_at >= (select counted_from from trending_window))
+      from connections c
+    union all
+    select 'week_comments', c.id, c.week_comments,
+      (select count(*) from comments m where m.connection_id = c.id and m.created_at >= (select counted_from from trending_window))
+      from connections c
+    union all
     select 'facet_rows', null, (select count(*) from connection_facets), (select count(*) from (${expectedFacets}))
     union all
     select 'facet_row', connection_id || ' ' || facet || ' ' || value, 1, 0 from (

@@ -247,6 +247,13 @@ export const connections = sqliteTable(
      * (decision 038). An explicit column, because VACUUM may renumber a table's implicit rowids.
      */
     seq: integer("seq"),
+    /**
+     * The connection's likes and comments dated from `trending_window.counted_from` on, kept by triggers
+     * (migrations/0026) and aged hourly by the cron: an upper bound of this week's that the "top" and "discussed"
+     * sorts walk in order, instead of ranking the week's likes on every request (decision 031's addendum).
+     */
+    weekLikes: integer("week_likes").notNull().default(0),
+    weekComments: integer("week_comments").notNull().default(0),
   },
   (t) => [
     uniqueIndex("connections_seq").on(t.seq),
@@ -262,8 +269,24 @@ export const connections = sqliteTable(
       .on(t.moviePosterKey, t.ownerPrivate)
       .where(sql`${t.moviePosterKey} is not null`),
     index("connections_book_cover_key").on(t.bookCoverKey, t.ownerPrivate).where(sql`${t.bookCoverKey} is not null`),
+    // The ranked sorts' walks, in their page order, carrying what the privacy rule reads.
+    index("connections_week_likes")
+      .on(desc(t.weekLikes), desc(t.createdAt), desc(t.id), t.ownerPrivate, t.userId)
+      .where(sql`${t.weekLikes} > 0`),
+    index("connections_week_comments")
+      .on(desc(t.weekComments), desc(t.createdAt), desc(t.id), t.ownerPrivate, t.userId)
+      .where(sql`${t.weekComments} > 0`),
   ],
 );
+
+/**
+ * One row: likes and comments dated `counted_from` or later are in the connections' `week_likes` and
+ * `week_comments`. The cron moves it to 7 days ago, taking off what it passes (decision 031's addendum).
+ */
+export const trendingWindow = sqliteTable("trending_window", {
+  id: integer("id").primaryKey(),
+  countedFrom: integer("counted_from").notNull(),
+});
 
 /** Tags are stored normalised (trimmed, lower-cased, inner space collapsed), so equality is the match. */
 export const connectionTags = sqliteTable(
@@ -350,7 +373,8 @@ export const likes = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.connectionId, t.userId] }),
-    index("likes_user").on(t.userId),
+    // A member's likes, newest last: also what the ranked sorts take off for a member hidden from the viewer.
+    index("likes_user_dated").on(t.userId, t.createdAt),
     // The last 7 days' likes, a bounded range read for the "top this week" sort (decision 031).
     index("likes_recent").on(t.createdAt, t.connectionId, t.userId),
   ],
@@ -384,7 +408,7 @@ export const comments = sqliteTable(
   },
   (t) => [
     index("comments_connection_oldest").on(t.connectionId, t.createdAt, t.id),
-    index("comments_user").on(t.userId),
+    index("comments_user_dated").on(t.userId, t.createdAt),
     // The last 7 days' comments, a bounded range read for the "most discussed" sort (decision 031).
     index("comments_recent").on(t.createdAt, t.connectionId, t.userId),
   ],

@@ -310,4 +310,28 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     createdIn: "0025_person_works",
     purpose: "follows a movie's year (filled in by a later post) or title on its actors' rows",
   },
+  // Each connection's likes and comments since `trending_window.counted_from`, for the ranked sorts (decision 031).
+  ...(["likes", "comments"] as const).flatMap((table) => [
+    {
+      name: `${table}_week_counted`,
+      table,
+      event: "AFTER INSERT",
+      createdIn: "0026_week_counts",
+      purpose: `counts a new row in its connection's week_${table} when dated inside the counted window`,
+    },
+    {
+      name: `${table}_week_uncounted`,
+      table,
+      event: "AFTER DELETE",
+      createdIn: "0026_week_counts",
+      purpose: `takes a deleted row off its connection's week_${table} when it was counted`,
+    },
+    {
+      name: `${table}_week_moved`,
+      table,
+      event: "AFTER UPDATE OF created_at, connection_id",
+      createdIn: "0026_week_counts",
+      purpose: `follows a row redated or moved to another connection in week_${table}`,
+    },
+  ]),
 ];

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { RequestServices, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { books, connections, connectionTags, movies } from "../../db/schema.ts";
@@ -106,12 +107,15 @@ export interface PageWindow {
 
 /**
  * A page order other than newest first (decision 031): the connections with a score (likes or comments this week)
- * first, highest first, then every other one newest first. `scores` lists `(id, score)` for connections scoring
- * above 0, from a bounded range of the likes or comments table; `score` is the same number as an expression over
- * `connections`, which orders the page's cards.
+ * first, highest first, then every other one newest first. `kept` is a column no smaller than the score, walked in
+ * order through `index` (a partial index of the rows where it is above 0, newest first among equals); `corrections`
+ * lists `(id, n)` for the few connections whose kept number exceeds their score by `n`; `score` is the exact number
+ * as an expression over `connections`, which orders the page's cards.
  */
 export interface Ranking {
-  scores: SQL;
+  kept: AnySQLiteColumn;
+  index: SQL;
+  corrections: SQL;
   score: SQL<number>;
 }
 
@@ -168,9 +172,14 @@ function newestIds(where: SQL | undefined, options: PageOptions, total: SQL<numb
 /**
  * The ids of one ranked page: the ranked connections the viewer may see (`visible`) ordered by score, then, once
  * they run out, the rest newest first from `walk`, which skips as many of the rest as the earlier pages showed.
- * The ranked rows are few (what was liked or discussed this week) and read once, into a materialised table.
+ *
+ * The ranked ones are walked in kept order. A correction only lowers a connection, so the page's rows are among
+ * the first (offset + page size + number of corrections) of that walk: only the corrected can fall behind, and
+ * no row past them can rise ahead. A walk cut there holds at least offset + page size ranked rows, so the page
+ * needs no rest; a walk that ends first has seen every ranked row, and counts them for the rest.
  */
 function rankedIds(ranking: Ranking, visible: SQL, offset: number, walk: (window: PageWindow) => SQL): SQL {
+  const { kept, index, corrections } = ranking;
   const n = sql`(select n from ranked_total)`;
   const rest = walk({
     offset: sql`max(0, ${offset} - ${n})`,
@@ -178,10 +187,15 @@ function rankedIds(ranking: Ranking, visible: SQL, offset: number, walk: (window
     visible: sql`${visible} and ${connections.id} not in (select id from ranked)`,
     leftOut: n,
   });
-  return sql`with ranked(id, score, created_at) as materialized (
-      select ${connections.id}, scores.score, ${connections.createdAt}
-      from (${ranking.scores}) as scores cross join ${connections} on ${connections.id} = scores.id
-      where ${visible}),
+  return sql`with corrections(id, n) as materialized (${corrections}),
+    walked(id, score, created_at) as materialized (
+      select ${connections.id}, ${kept} - coalesce((select n from corrections where corrections.id = ${connections.id}), 0),
+        ${connections.createdAt}
+      from ${connections} indexed by ${index}
+      where ${kept} > 0 and ${visible}
+      order by ${kept} desc, ${connections.createdAt} desc, ${connections.id} desc
+      limit ${offset + PAGE_SIZE} + (select count(*) from corrections)),
+    ranked(id, score, created_at) as materialized (select id, score, created_at from walked where score > 0),
     ranked_total(n) as (select count(*) from ranked)
     select id from (select id from ranked order by score desc, created_at desc, id desc limit ${PAGE_SIZE} offset ${offset})
     union all

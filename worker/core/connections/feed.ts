@@ -1,8 +1,9 @@
-import { and, type SQL, sql } from "drizzle-orm";
+import { and, lt, type SQL, sql } from "drizzle-orm";
 import type { RequestServices, Viewer } from "../../context.ts";
-import { comments, connections, counters, follows, likes, users } from "../../db/schema.ts";
+import type { Database } from "../../db/client.ts";
+import { comments, connections, counters, follows, likes, trendingWindow, users } from "../../db/schema.ts";
 import { badRequest } from "../errors.ts";
-import { authorVisibleTo, connectionVisibleTo, isModerator } from "../people/index.ts";
+import { authorsHiddenFrom, authorVisibleTo, connectionVisibleTo, isModerator } from "../people/index.ts";
 import {
   FEED_VIEW_MESSAGES,
   type FeedScope,
@@ -87,21 +88,58 @@ export async function listFeed(
 }
 
 /**
- * "Top this week" and "most discussed" (decision 031): likes or comments of the last 7 days by members the viewer
- * may see, read as a range of `likes_recent` or `comments_recent` (the week's rows, however large the tables grow)
- * and grouped by connection. INDEXED BY holds SQLite to that range: without statistics it prefers walking the
- * whole table in connection order to skip the GROUP BY's sort.
+ * "Top this week" and "most discussed" (decision 031 and its addendum): likes or comments of the last 7 days by
+ * members the viewer may see. Each connection keeps how many it got since `trending_window.counted_from`, a time
+ * the hourly cron keeps at about 7 days ago (`ageWeekCounts`): the walk reads connections in that kept order. The
+ * kept number overcounts for a few connections only: the rows already past the 7 days that the cron has not taken
+ * off yet (an hour's worth at most), and those left by members hidden from the viewer (suspended, or a block
+ * between them). Those are read from two narrow ranges and subtracted (`corrections`). `score` is the exact number
+ * for the page's own cards.
  */
 function rankingOf(sort: Exclude<FeedSort, "newest">, viewer: Viewer | null, now: number): Ranking {
   const since = now - TRENDING_WINDOW_MS;
-  const table = sort === "top" ? likes : comments;
-  const index = sql.raw(sort === "top" ? "likes_recent" : "comments_recent");
+  const [table, kept, index, byMember] =
+    sort === "top"
+      ? ([likes, connections.weekLikes, "connections_week_likes", "likes_user_dated"] as const)
+      : ([comments, connections.weekComments, "connections_week_comments", "comments_user_dated"] as const);
+  const countedFrom = sql`(select ${trendingWindow.countedFrom} from ${trendingWindow})`;
   const counted = and(sql`${table.createdAt} >= ${since}`, authorVisibleTo(viewer, table.userId));
+  const hidden = authorsHiddenFrom(viewer);
+  const aged = sql`select ${table.connectionId} as id from ${table} indexed by ${sql.raw(sort === "top" ? "likes_recent" : "comments_recent")}
+    where ${table.createdAt} >= ${countedFrom} and ${table.createdAt} < ${since}`;
+  const byHidden = hidden
+    ? sql` union all select ${table.connectionId} from ${table} indexed by ${sql.raw(byMember)}
+      where ${table.userId} in (${hidden}) and ${table.createdAt} >= max(${since}, ${countedFrom})`
+    : sql``;
   return {
-    scores: sql`select ${table.connectionId} as id, count(*) as score from ${table} indexed by ${index}
-      where ${counted} group by ${table.connectionId}`,
+    kept,
+    index: sql.raw(index),
+    corrections: sql`select id, count(*) as n from (${aged}${byHidden}) group by id`,
     score: sql<number>`(select count(*) from ${table} where ${table.connectionId} = ${connections.id} and ${counted})`,
   };
+}
+
+/**
+ * The cron's hourly step for the ranked sorts: moves `trending_window.counted_from` to 7 days before `now` and takes
+ * the likes and comments it passes off their connections' kept numbers, in one transaction with the move (the
+ * triggers read the same window). Between two runs the sorts subtract what passed since (`rankingOf`).
+ */
+export async function ageWeekCounts(db: Database, now: number): Promise<void> {
+  // Never past this moment's window, whatever time the event claims: reads count from 7 days before their own time.
+  const to = Math.min(now, Date.now()) - TRENDING_WINDOW_MS;
+  const countedFrom = sql`(select ${trendingWindow.countedFrom} from ${trendingWindow})`;
+  const age = (table: typeof likes | typeof comments, kept: string) => {
+    const passed = sql`${table.createdAt} >= ${countedFrom} and ${table.createdAt} < ${to}`;
+    // The correlated count names the outer table in full: `comments` has an `id` of its own.
+    return db.run(sql`update ${connections} set ${sql.identifier(kept)} = ${sql.identifier(kept)} - (
+        select count(*) from ${table} where ${table.connectionId} = "connections"."id" and ${passed})
+      where ${connections.id} in (select ${table.connectionId} from ${table} where ${passed})`);
+  };
+  await db.batch([
+    age(likes, connections.weekLikes.name),
+    age(comments, connections.weekComments.name),
+    db.update(trendingWindow).set({ countedFrom: to }).where(lt(trendingWindow.countedFrom, to)),
+  ]);
 }
 
 /**

@@ -19,7 +19,7 @@ export {
   visibleCount,
   type WorkQuestion,
 } from "./connections.ts";
-export { type FeedView, feedReads, listFeed, readFeedView } from "./feed.ts";
+export { ageWeekCounts, type FeedView, feedReads, listFeed, readFeedView } from "./feed.ts";
 export { FEED_FILTER_NAMES, type FeedFilters, maintainedPublicCount, readFeedFilters } from "./feed-filters.ts";
 export {
   type FilterName,

@@ -8,6 +8,7 @@ export {
 } from "./follow-requests.ts";
 export { follow, followList, followStatus, removeFollower, unfollow } from "./follows.ts";
 export {
+  authorsHiddenFrom,
   authorVisibleTo,
   connectionVisibleTo,
   isModerator,

@@ -38,6 +38,17 @@ export function authorVisibleTo(viewer: Viewer | null, memberId: SQLWrapper): SQ
 }
 
 /**
+ * The members the author term hides from the viewer, as a one-column (`id`) subquery: the suspended (for all but
+ * moderators) and those a block stands between. A read that counts what everyone left takes theirs off. Null when
+ * nobody is hidden.
+ */
+export function authorsHiddenFrom(viewer: Viewer | null): SQL | null {
+  const lists = [isModerator(viewer) ? null : suspendedMembers, viewer ? blockedEitherWay(viewer.id) : null];
+  const hidden = lists.filter((list): list is SQL => list !== null);
+  return hidden.length ? sql.join(hidden, sql` union `) : null;
+}
+
+/**
  * The members the viewer may find listed (the members list, the sitemap), as a condition on `users` rows: public
  * members with whom the author term holds (no block between them and the viewer, not suspended).
  */
@@ -192,5 +203,7 @@ function withSuspension(byPrivacy: SQL, viewer: Viewer): SQL {
  */
 function suspensionTerm(viewer: Viewer | null, memberId: SQLWrapper): SQL | undefined {
   if (isModerator(viewer)) return undefined;
-  return sql`${memberId} not in (select ${users.id} from ${users} where ${users.suspendedAt} is not null)`;
+  return sql`${memberId} not in (${suspendedMembers})`;
 }
+
+const suspendedMembers = sql`select ${users.id} as id from ${users} where ${users.suspendedAt} is not null`;
