@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import type { useFormRules } from "../form-rules.ts";
 import { FormError } from "./form-error.tsx";
+import { Link } from "./link.tsx";
 
 interface AccountFormProps {
   id: string;

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { ConnectionView } from "../../worker/core/connections/index.ts";
 import type { PairVerdict } from "../../worker/core/verdicts/index.ts";
 import { TallyBar } from "./connection/verdict-tally.tsx";
 import { FeaturedConnections } from "./featured-connections.tsx";
+import { Link } from "./link.tsx";
 import { type Credit, PersonLink } from "./person-links.tsx";
 import { ResponsiveImage } from "./responsive-image.tsx";
 

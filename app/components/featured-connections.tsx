@@ -1,8 +1,9 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import type { ConnectionView } from "../../worker/core/connections/index.ts";
 import type { RootData } from "../meta.ts";
 import { plural } from "../plural.ts";
 import { CardList } from "./connection/card-list.tsx";
+import { Link } from "./link.tsx";
 
 /** The list on a movie's or a book's page: every connection that features it, newest first. */
 export function FeaturedConnections({ connections, noun }: { connections: ConnectionView[]; noun: "movie" | "book" }) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { loginPath, pathAt } from "../login-path.ts";
+import { Link } from "./link.tsx";
 
 /**
  * A control a visitor cannot use (like, favorite, follow, vote, report, block): it looks like the member's

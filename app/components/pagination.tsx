@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "./link.tsx";
 
 /** Previous / page numbers / Next as plain links that keep the other query parameters. */
 export function Pagination({ page, pages, param = "page" }: { page: number; pages: number; param?: string }) {

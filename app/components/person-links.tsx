@@ -1,6 +1,6 @@
 import { Fragment } from "react";
-import { Link } from "react-router";
 import { personPath } from "../../worker/core/rules/people.ts";
+import { Link } from "./link.tsx";
 
 export interface Credit {
   name: string;

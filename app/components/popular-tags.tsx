@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 
 /** SPEC.md §2 sidebar: a collapsible list, open by default; each tag shows its count and filters the feed. */
 export function PopularTags({ tags, error }: { tags: Array<{ tag: string; count: number }>; error?: boolean }) {

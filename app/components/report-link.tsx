@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "../meta.ts";
+import { Link } from "./link.tsx";
 import { LoginLink } from "./login-link.tsx";
 
 const NAMES = { connection: "this connection", comment: "this comment", user: "this member" } as const;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
+import { Link } from "./link.tsx";
 
 /**
  * Every error page's frame: a heading, what went wrong (`children`) and a way home. `reloadDocument` makes the

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, NavLink } from "react-router";
 import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
 import { Avatar } from "./avatar.tsx";
+import { Link } from "./link.tsx";
 import { PopularTags } from "./popular-tags.tsx";
 import { CountBadge, NARROW_SCREEN, useNarrowScreen, useOverlay } from "./site-header.tsx";
 

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { SITE_LABEL, SITE_NAME } from "../site.ts";
+import { Link } from "./link.tsx";
 import { ThemeSwitch } from "./theme-switch.tsx";
 
 export function SiteFooter() {

@@ -1,8 +1,9 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Form, Link, NavLink, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { Form, NavLink, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
 import { SITE_LABEL, SITE_NAME } from "../site.ts";
+import { Link } from "./link.tsx";
 
 /** SPEC.md §9: the badge shows the count, and '9+' above 9. */
 export function badgeText(count: number): string {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { UserSummary } from "../../worker/core/people/index.ts";
 import { memberName } from "../../worker/core/rules/names.ts";
 import { Avatar } from "./avatar.tsx";
+import { Link } from "./link.tsx";
 
 /**
  * Members, each linking to their profile. `row`, when given, renders each entry itself, as a `UserRow` with

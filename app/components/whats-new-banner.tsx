@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { DISMISSED_UPDATE_KEY } from "../../worker/core/rules/index.ts";
 import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
 import { latestUpdate } from "../updates.ts";
+import { Link } from "./link.tsx";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Batch ids are plain tokens, so they go into a cookie without encoding and cannot smuggle attributes in. */

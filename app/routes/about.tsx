@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { ContactLine } from "../components/contact-line.tsx";
+import { Link } from "../components/link.tsx";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/about";
 

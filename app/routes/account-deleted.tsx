@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../components/link.tsx";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/account-deleted";
 

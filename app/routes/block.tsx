@@ -1,8 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { memberName } from "../../worker/core/rules/names.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { blockQuestion } from "../components/block-member.tsx";
 import { FormError } from "../components/form-error.tsx";
+import { Link } from "../components/link.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { pageMeta } from "../meta.ts";
 import blockStyles from "../styles/blocks.css?url";

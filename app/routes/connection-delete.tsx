@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { connectionTitle } from "../../worker/core/rules/names.ts";
 import { DELETE_CONFIRMATION } from "../components/connection/connection-card.tsx";
+import { Link } from "../components/link.tsx";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/connection-delete";
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { KEPT_IMAGE_FIELDS } from "../../worker/core/rules/connections.ts";
 import { EDIT_CONNECTION_FORMS } from "../../worker/core/rules/edit-connection-forms.ts";
 import { connectionTitle } from "../../worker/core/rules/names.ts";
@@ -8,6 +8,7 @@ import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
 import { ImageField } from "../components/image-field.tsx";
 import { KindField } from "../components/kind-field.tsx";
+import { Link } from "../components/link.tsx";
 import { ResponsiveImage } from "../components/responsive-image.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { SpoilerCheckbox } from "../components/spoiler.tsx";

@@ -1,9 +1,10 @@
 import { useEffect } from "react";
-import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
 import { connectionTitle, memberName } from "../../worker/core/rules/names.ts";
 import { quotableContext } from "../../worker/core/rules/spoilers.ts";
 import { CommentThread } from "../components/connection/comment-thread.tsx";
 import { ConnectionCard } from "../components/connection/connection-card.tsx";
+import { Link } from "../components/link.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { errorMeta, originOf, pageMeta, type RootData, SHARE_IMAGE_SIZE } from "../meta.ts";
 import { snippet } from "../snippet.ts";

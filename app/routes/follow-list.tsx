@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { memberName } from "../../worker/core/rules/names.ts";
 import { AnswerError, AnswerRow, useAnswerFocus } from "../components/answer-row.tsx";
+import { Link } from "../components/link.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { UserList } from "../components/user-list.tsx";
 import { errorMeta, pageMeta } from "../meta.ts";

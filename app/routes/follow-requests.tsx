@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { AnswerError, AnswerRow, useAnswerFocus } from "../components/answer-row.tsx";
+import { Link } from "../components/link.tsx";
 import { UserList } from "../components/user-list.tsx";
 import { pageMeta } from "../meta.ts";
 import { relativeTime } from "../relative-time.ts";

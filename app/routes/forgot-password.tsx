@@ -1,8 +1,9 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { RESET_LINK_MINUTES } from "../../worker/core/rules/account.ts";
 import { FORGOT_PASSWORD_FORM } from "../../worker/core/rules/account-forms.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
+import { Link } from "../components/link.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/forgot-password";

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { FeedView, FilterName } from "../../worker/core/connections/index.ts";
 import type { SuggestedMember } from "../../worker/core/people/index.ts";
 import {
@@ -17,6 +17,7 @@ import { memberName } from "../../worker/core/rules/names.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { CardList } from "../components/connection/card-list.tsx";
 import { FollowButton } from "../components/follow-button.tsx";
+import { Link } from "../components/link.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { PopularTags } from "../components/popular-tags.tsx";
 import { SuggestField } from "../components/suggest-field.tsx";

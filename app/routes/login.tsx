@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { LOGIN_FORM } from "../../worker/core/rules/auth-forms.ts";
 import { AccountForm } from "../components/account-form.tsx";
 import { FormField } from "../components/form-field.tsx";
+import { Link } from "../components/link.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
 import type { Route } from "./+types/login";

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import type { AuditEntryView, ModerationAction } from "../../worker/core/moderation/index.ts";
+import { Link } from "../components/link.tsx";
 import { LocalDate } from "../components/local-date.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";

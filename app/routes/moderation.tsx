@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { CaseView } from "../../worker/core/moderation/index.ts";
 import {
   REPORT_NOTE_MAX,
@@ -9,6 +9,7 @@ import {
 import { ChoiceField } from "../components/choice-field.tsx";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
+import { Link } from "../components/link.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { type FailureReply, useFormRules } from "../form-rules.ts";

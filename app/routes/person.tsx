@@ -1,6 +1,7 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { PERSON_ROLES, type PersonRole, personPath } from "../../worker/core/rules/people.ts";
 import { CardList } from "../components/connection/card-list.tsx";
+import { Link } from "../components/link.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ResponsiveImage } from "../components/responsive-image.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";

@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { PROFILE_FORM } from "../../worker/core/rules/profile-form.ts";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
+import { Link } from "../components/link.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";
 import { DEFAULT_AVATAR } from "../site.ts";

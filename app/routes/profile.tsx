@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { FEED_PATHS } from "../../worker/core/rules/feeds.ts";
 import { memberName } from "../../worker/core/rules/names.ts";
 import { PROFILE_MESSAGES } from "../../worker/core/rules/profile.ts";
@@ -6,6 +5,7 @@ import { Avatar } from "../components/avatar.tsx";
 import { BlockButton, BlockedNotice } from "../components/block-member.tsx";
 import { CardList } from "../components/connection/card-list.tsx";
 import { FollowButton } from "../components/follow-button.tsx";
+import { Link } from "../components/link.tsx";
 import { LocalDate } from "../components/local-date.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { ReportLink } from "../components/report-link.tsx";

@@ -1,7 +1,8 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { ACCOUNT_MESSAGES, RESET_LINK_MINUTES } from "../../worker/core/rules/account.ts";
 import { RESET_PASSWORD_FORM } from "../../worker/core/rules/account-forms.ts";
 import { FormError } from "../components/form-error.tsx";
+import { Link } from "../components/link.tsx";
 import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";

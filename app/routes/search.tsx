@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { CardList } from "../components/connection/card-list.tsx";
+import { Link } from "../components/link.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { NoticePage } from "../components/route-notice.tsx";
 import { pageMeta, pageParam, pathWithQuery } from "../meta.ts";

@@ -1,8 +1,9 @@
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { CHANGE_PASSWORD_FORM } from "../../worker/core/rules/account-forms.ts";
 import { BlockedMembers } from "../components/blocked-members.tsx";
 import { FormError } from "../components/form-error.tsx";
 import { FormField } from "../components/form-field.tsx";
+import { Link } from "../components/link.tsx";
 import { NewPasswordFields } from "../components/new-password-fields.tsx";
 import { useFormRules } from "../form-rules.ts";
 import { pageMeta } from "../meta.ts";

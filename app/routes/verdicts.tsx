@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { RankedPair } from "../../worker/core/verdicts/index.ts";
 import { TallyBar } from "../components/connection/verdict-tally.tsx";
+import { Link } from "../components/link.tsx";
 import { pageMeta, titleWithYear } from "../meta.ts";
 import type { Route } from "./+types/verdicts";
 

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import type { ConnectionView } from "../../../worker/core/connections/index.ts";
+import { Link } from "../link.tsx";
 import { castOf, PersonLink, PersonLinks } from "../person-links.tsx";
 
 /** Actors a card in a list names; the connection's own page and the movie's page name them all. */

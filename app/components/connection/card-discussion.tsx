@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from "react";
-import { Link } from "react-router";
 import type { CommentView } from "../../../worker/core/discussion/index.ts";
+import { Link } from "../link.tsx";
 import { CommentIcon } from "./action-icons.tsx";
 
 /**

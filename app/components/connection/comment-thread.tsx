@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
+import { useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
 import type { CommentView } from "../../../worker/core/discussion/index.ts";
 import { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "../../../worker/core/rules/comment-text.ts";
 import { memberName } from "../../../worker/core/rules/names.ts";
@@ -8,6 +8,7 @@ import { readText } from "../../../worker/core/rules/text.ts";
 import { useHydrated } from "../../hydrated.ts";
 import type { RootData } from "../../meta.ts";
 import { Avatar } from "../avatar.tsx";
+import { Link } from "../link.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { LoginLink } from "../login-link.tsx";
 import { ReportLink } from "../report-link.tsx";

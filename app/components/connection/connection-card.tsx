@@ -1,4 +1,4 @@
-import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { ConnectionView } from "../../../worker/core/connections/index.ts";
 import { KIND_LABELS } from "../../../worker/core/rules/kinds.ts";
 import { connectionTitle, memberName } from "../../../worker/core/rules/names.ts";
@@ -8,6 +8,7 @@ import { shareLink, shareText } from "../../share.ts";
 import { PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../../site.ts";
 import { shorten } from "../../snippet.ts";
 import { Avatar } from "../avatar.tsx";
+import { Link } from "../link.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { ReportLink } from "../report-link.tsx";
 import { ResponsiveImage } from "../responsive-image.tsx";
