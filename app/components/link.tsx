@@ -30,11 +30,19 @@ export function Link(props: LinkProps) {
   return <RouterLink {...props} />;
 }
 
-function rendersAsPlainAnchor({ to, prefetch, reloadDocument, discover, ...rest }: LinkProps): boolean {
+/**
+ * A site path already in the form React Router would write it: no empty, `.` or `..` segment, no backslash, no
+ * trailing slash but the root's, no bare `?` or `#`. React Router normalises any other, so those stay its own.
+ */
+const CANONICAL_PATH = /^\/(?:[^/?#\\]+(?:\/[^/?#\\]+)*)?(?:\?[^#\\]+)?(?:#[^\\]+)?$/;
+const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/;
+
+/** Whether the server may render this link as a plain anchor (exported for its test). */
+export function rendersAsPlainAnchor({ to, prefetch, reloadDocument, discover, ...rest }: LinkProps): boolean {
   return (
     typeof to === "string" &&
-    to.startsWith("/") &&
-    !to.startsWith("//") &&
+    CANONICAL_PATH.test(to) &&
+    !DOT_SEGMENT.test(to) &&
     (prefetch ?? "none") === "none" &&
     !reloadDocument &&
     discover !== "none" &&

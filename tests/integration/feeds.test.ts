@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../worker/core/ids.ts";
 import { FEED_VIEW_MESSAGES, TRENDING_WINDOW_MS } from "../../worker/core/rules/index.ts";
@@ -297,7 +297,8 @@ describe("the ranked sorts' kept week counts (decision 031's addendum)", () => {
     const [author, viewer, blocker, troll, ...fans] = await Promise.all(Array.from({ length: 12 }, () => member()));
     const moderator = await registerModerator(app);
     const p: string[] = [];
-    for (let index = 0; index < 14; index++) p.push(await post(author!, `kept ${index}`, tag));
+    // More ranked posts than a first page and its corrections, so page 1's walk stops short of the ranked rows.
+    for (let index = 0; index < 24; index++) p.push(await post(author!, `kept ${index}`, tag));
     await rewindCountedWindow(10);
     const at = (daysAgo: number) => Date.now() - daysAgo * day;
     const like = (id: string, who: Member, daysAgo = 1) =>
@@ -310,18 +311,18 @@ describe("the ranked sorts' kept week counts (decision 031's addendum)", () => {
     for (const fan of fans.slice(0, 4)) await like(p[2]!, fan);
     for (const fan of fans.slice(0, 3)) await like(p[3]!, fan);
     for (const fan of fans.slice(0, 2)) await like(p[4]!, fan);
-    for (const id of p.slice(5, 13)) await like(id, fans[6]!);
+    for (const id of p.slice(5, 23)) await like(id, fans[6]!);
     // Before the window: counted nowhere.
-    await like(p[13]!, fans[7]!, 30);
+    await like(p[23]!, fans[7]!, 30);
     await app.db.update(users).set({ suspendedAt: Date.now() }).where(eq(users.id, troll!._id));
     expect((await api(app, "POST", `/blocks/${viewer!._id}`, { token: blocker!.token })).status).toBe(201);
 
     const newestOf = (ids: string[]) => [...ids].reverse();
-    const ones = newestOf(p.slice(5, 13));
+    const ones = newestOf(p.slice(5, 23));
     // p[1] counts 1 for the viewer (the troll and the blocker hidden), 2 for a visitor, 3 for a moderator.
-    const forViewer = [p[2], p[3], p[4], ...ones, p[1], p[0], p[13]];
-    const forVisitor = [p[2], p[3], p[4], p[1], ...ones, p[0], p[13]];
-    const forModerator = [p[2], p[3], p[1], p[4], ...ones, p[0], p[13]];
+    const forViewer = [p[2], p[3], p[4], ...ones, p[1], p[0], p[23]];
+    const forVisitor = [p[2], p[3], p[4], p[1], ...ones, p[0], p[23]];
+    const forModerator = [p[2], p[3], p[1], p[4], ...ones, p[0], p[23]];
     expect(await allPages(`sort=top&tags=${tag}`, viewer!.token)).toEqual(forViewer);
     expect(await allPages(`sort=top&tags=${tag}`)).toEqual(forVisitor);
     expect(await allPages(`sort=top&tags=${tag}`, moderator.token)).toEqual(forModerator);
@@ -334,7 +335,10 @@ describe("the ranked sorts' kept week counts (decision 031's addendum)", () => {
     for (const fan of fans.slice(0, 3)) await comment(p[5]!, fan, 9);
     await comment(p[5]!, fans[3]!, 2);
     for (const fan of fans.slice(0, 2)) await comment(p[6]!, fan, 2);
+    // The suspended troll's two comments lift nothing but for a moderator.
+    for (const daysAgo of [1, 2]) await comment(p[7]!, troll!, daysAgo);
     const discussed = [p[6], p[5], ...newestOf(p).filter((id) => id !== p[5] && id !== p[6])];
+    expect((await allPages(`sort=discussed&tags=${tag}`, moderator.token)).slice(0, 3)).toEqual([p[7], p[6], p[5]]);
     expect(await allPages(`sort=discussed&tags=${tag}`, viewer!.token)).toEqual(discussed);
 
     // The cron takes the week's leftovers off: the kept numbers are the week's now, and the order is unchanged.
@@ -349,6 +353,20 @@ describe("the ranked sorts' kept week counts (decision 031's addendum)", () => {
     expect(await allPages(`sort=top&tags=${tag}`, viewer!.token)).toEqual(forViewer);
     expect(await allPages(`sort=top&tags=${tag}`, moderator.token)).toEqual(forModerator);
     expect(await allPages(`sort=discussed&tags=${tag}`, viewer!.token)).toEqual(discussed);
+
+    // Unliking, deleting a comment and deleting a connection take their rows off the kept numbers.
+    const unliked = await api(app, "POST", `/connections/${p[2]}/like`, { token: fans[0]!.token });
+    expect(unliked.status).toBe(200);
+    const [discussion] = await app.db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.connectionId, p[6]!), eq(comments.userId, fans[0]!._id)));
+    expect((await api(app, "DELETE", `/comments/${discussion!.id}`, { token: fans[0]!.token })).status).toBe(200);
+    expect((await api(app, "DELETE", `/connections/${p[4]}`, { token: author!.token })).status).toBe(200);
+    expect(await driftedCounts(app.db)).toEqual([]);
+    // p[2] now ties p[3] at 3 likes, and the newer goes first; p[4] is gone.
+    const afterWrites = [p[3], p[2], ...forViewer.slice(3)];
+    expect(await allPages(`sort=top&tags=${tag}`, viewer!.token)).toEqual(afterWrites);
     await app.db.update(users).set({ suspendedAt: null }).where(eq(users.id, troll!._id));
   });
 });

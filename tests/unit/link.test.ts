@@ -2,7 +2,7 @@ import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter, Link as RouterLink } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Link } from "../../app/components/link.tsx";
+import { Link, rendersAsPlainAnchor } from "../../app/components/link.tsx";
 
 // The server's plain anchor must be exactly what React Router's Link renders, or hydration would take over an
 // anchor that differs from what the browser's Link expects.
@@ -25,6 +25,7 @@ describe("Link on the server", () => {
   });
 
   it.each(cases)("renders what React Router's Link renders: $to", (props) => {
+    expect(rendersAsPlainAnchor(props)).toBe(true);
     expect(render(createElement(Link, props))).toBe(render(createElement(RouterLink, props)));
   });
 
@@ -35,7 +36,17 @@ describe("Link on the server", () => {
       { to: "/", reloadDocument: true, children: "x" },
       { to: "/", discover: "none" as const, children: "x" },
       { to: { pathname: "/object", search: "?a=1" }, children: "x" },
+      // Paths React Router writes differently (a redirect target comes from the query string).
+      { to: "/connections//abc", children: "x" },
+      { to: "//elsewhere.example/x", children: "x" },
+      { to: "/\\elsewhere.example", children: "x" },
+      { to: "/a/./b", children: "x" },
+      { to: "/a/../b?c=1", children: "x" },
+      { to: "/users/", children: "x" },
+      { to: "/search?", children: "x" },
+      { to: "/search#", children: "x" },
     ]) {
+      expect(rendersAsPlainAnchor(props)).toBe(false);
       expect(render(createElement(Link, props))).toBe(render(createElement(RouterLink, props)));
     }
   });

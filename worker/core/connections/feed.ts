@@ -103,13 +103,16 @@ function rankingOf(sort: Exclude<FeedSort, "newest">, viewer: Viewer | null, now
       ? ([likes, connections.weekLikes, "connections_week_likes", "likes_user_dated"] as const)
       : ([comments, connections.weekComments, "connections_week_comments", "comments_user_dated"] as const);
   const countedFrom = sql`(select ${trendingWindow.countedFrom} from ${trendingWindow})`;
-  const counted = and(sql`${table.createdAt} >= ${since}`, authorVisibleTo(viewer, table.userId));
+  // The week starts at `since`, unless the cron moved the kept numbers' start past it between this request's clock
+  // reading and its statement (by milliseconds): then there, so the kept numbers still bound every score.
+  const weekStart = sql`max(${since}, ${countedFrom})`;
+  const counted = and(sql`${table.createdAt} >= ${weekStart}`, authorVisibleTo(viewer, table.userId));
   const hidden = authorsHiddenFrom(viewer);
   const aged = sql`select ${table.connectionId} as id from ${table} indexed by ${sql.raw(sort === "top" ? "likes_recent" : "comments_recent")}
     where ${table.createdAt} >= ${countedFrom} and ${table.createdAt} < ${since}`;
   const byHidden = hidden
     ? sql` union all select ${table.connectionId} from ${table} indexed by ${sql.raw(byMember)}
-      where ${table.userId} in (${hidden}) and ${table.createdAt} >= max(${since}, ${countedFrom})`
+      where ${table.userId} in (${hidden}) and ${table.createdAt} >= ${weekStart}`
     : sql``;
   return {
     kept,
