@@ -367,6 +367,13 @@ describe("the ranked sorts' kept week counts (decision 031's addendum)", () => {
     // p[2] now ties p[3] at 3 likes, and the newer goes first; p[4] is gone.
     const afterWrites = [p[3], p[2], ...forViewer.slice(3)];
     expect(await allPages(`sort=top&tags=${tag}`, viewer!.token)).toEqual(afterWrites);
+
+    // An event claiming a later time (the image sweep's tests send one) ages only up to the real clock.
+    expect((await app.scheduled(new Date(Date.now() + 3 * day))).outcome).toBe("ok");
+    const [later] = await app.db.select().from(trendingWindow);
+    expect(later!.countedFrom).toBeLessThanOrEqual(Date.now() - 7 * day);
+    expect(await driftedCounts(app.db)).toEqual([]);
+    expect(await allPages(`sort=top&tags=${tag}`, viewer!.token)).toEqual(afterWrites);
     await app.db.update(users).set({ suspendedAt: null }).where(eq(users.id, troll!._id));
   });
 });

@@ -98,18 +98,23 @@ export async function listFeed(
  */
 function rankingOf(sort: Exclude<FeedSort, "newest">, viewer: Viewer | null, now: number): Ranking {
   const since = now - TRENDING_WINDOW_MS;
-  const [table, kept, index, byMember] =
+  const [table, kept, index, byDate, byMember] =
     sort === "top"
-      ? ([likes, connections.weekLikes, "connections_week_likes", "likes_user_dated"] as const)
-      : ([comments, connections.weekComments, "connections_week_comments", "comments_user_dated"] as const);
-  const countedFrom = sql`(select ${trendingWindow.countedFrom} from ${trendingWindow})`;
+      ? ([likes, connections.weekLikes, "connections_week_likes", "likes_recent", "likes_user_dated"] as const)
+      : ([
+          comments,
+          connections.weekComments,
+          "connections_week_comments",
+          "comments_recent",
+          "comments_user_dated",
+        ] as const);
   // The week starts at `since`, unless the cron moved the kept numbers' start past it between this request's clock
   // reading and its statement (by milliseconds): then there, so the kept numbers still bound every score.
   const weekStart = sql`max(${since}, ${countedFrom})`;
   const counted = and(sql`${table.createdAt} >= ${weekStart}`, authorVisibleTo(viewer, table.userId));
   const hidden = authorsHiddenFrom(viewer);
-  const aged = sql`select ${table.connectionId} as id from ${table} indexed by ${sql.raw(sort === "top" ? "likes_recent" : "comments_recent")}
-    where ${table.createdAt} >= ${countedFrom} and ${table.createdAt} < ${since}`;
+  const aged = sql`select ${table.connectionId} as id from ${table} indexed by ${sql.raw(byDate)}
+    where ${countedBefore(table, since)}`;
   const byHidden = hidden
     ? sql` union all select ${table.connectionId} from ${table} indexed by ${sql.raw(byMember)}
       where ${table.userId} in (${hidden}) and ${table.createdAt} >= ${weekStart}`
@@ -130,9 +135,8 @@ function rankingOf(sort: Exclude<FeedSort, "newest">, viewer: Viewer | null, now
 export async function ageWeekCounts(db: Database, now: number): Promise<void> {
   // Never past this moment's window, whatever time the event claims: reads count from 7 days before their own time.
   const to = Math.min(now, Date.now()) - TRENDING_WINDOW_MS;
-  const countedFrom = sql`(select ${trendingWindow.countedFrom} from ${trendingWindow})`;
   const age = (table: typeof likes | typeof comments, kept: string) => {
-    const passed = sql`${table.createdAt} >= ${countedFrom} and ${table.createdAt} < ${to}`;
+    const passed = countedBefore(table, to);
     // The correlated count names the outer table in full: `comments` has an `id` of its own.
     return db.run(sql`update ${connections} set ${sql.identifier(kept)} = ${sql.identifier(kept)} - (
         select count(*) from ${table} where ${table.connectionId} = "connections"."id" and ${passed})
@@ -143,6 +147,14 @@ export async function ageWeekCounts(db: Database, now: number): Promise<void> {
     age(comments, connections.weekComments.name),
     db.update(trendingWindow).set({ countedFrom: to }).where(lt(trendingWindow.countedFrom, to)),
   ]);
+}
+
+/** Where the kept week numbers start counting (`trending_window`, one row). */
+const countedFrom = sql`(select ${trendingWindow.countedFrom} from ${trendingWindow})`;
+
+/** The likes or comments a kept week number counts that are dated before `time`: what aging takes off. */
+function countedBefore(table: typeof likes | typeof comments, time: number): SQL {
+  return sql`${table.createdAt} >= ${countedFrom} and ${table.createdAt} < ${time}`;
 }
 
 /**
