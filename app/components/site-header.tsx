@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { type ReactNode, startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { Form, NavLink, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
@@ -35,13 +35,20 @@ function subscribeToNarrowScreen(onChange: () => void) {
   return () => query.removeEventListener("change", onChange);
 }
 
-/** True on screens of 768 px and less; false on the server and until hydration (then the real value). */
+/**
+ * True on screens of 768 px and less; false on the server and until hydration (then the real value). Not
+ * `useSyncExternalStore`: when the browser's value differs from the server's, that forces a synchronous re-render
+ * of the layout right after hydration, a long task on a phone. A transition joins the one that swaps in the
+ * scripted controls (`useHydrated`), rendered in slices (decision 037).
+ */
 export function useNarrowScreen(): boolean {
-  return useSyncExternalStore(
-    subscribeToNarrowScreen,
-    () => window.matchMedia(NARROW_SCREEN).matches,
-    () => false,
-  );
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const update = () => startTransition(() => setNarrow(window.matchMedia(NARROW_SCREEN).matches));
+    update();
+    return subscribeToNarrowScreen(update);
+  }, []);
+  return narrow;
 }
 
 let scrollLocks = 0;
@@ -86,15 +93,18 @@ function useOnNavigation(onChange: () => void) {
   }
 }
 
-/** Calls `close` now and whenever the window grows past 768 px, where there is no menu or drawer. */
+/**
+ * Calls `close` whenever the window grows past 768 px, where there is no menu or drawer. Nothing opens on a wide
+ * screen (each overlay's hand-over from the checkbox checks the width), so there is nothing to close at first.
+ */
 function useClosedOnWideScreen(close: () => void) {
-  useEffect(() => {
-    const closeIfWide = () => {
-      if (!window.matchMedia(NARROW_SCREEN).matches) close();
-    };
-    closeIfWide();
-    return subscribeToNarrowScreen(closeIfWide);
-  }, [close]);
+  useEffect(
+    () =>
+      subscribeToNarrowScreen(() => {
+        if (!window.matchMedia(NARROW_SCREEN).matches) close();
+      }),
+    [close],
+  );
 }
 
 /**
@@ -152,7 +162,9 @@ function useMobileMenu() {
     close: () => setOpen(false),
     toggle: () => buttonRef.current,
     checkboxId: MENU_TOGGLE_ID,
-    onCheckedBeforeHydration: () => setOpen(true),
+    onCheckedBeforeHydration: () => {
+      if (window.matchMedia(NARROW_SCREEN).matches) setOpen(true);
+    },
   });
   useEffect(() => {
     if (!open) return;

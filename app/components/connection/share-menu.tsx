@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "../../hydrated.ts";
 import { shareTargets } from "../../share.ts";
 import { ShareIcon } from "./action-icons.tsx";
 
@@ -31,12 +32,8 @@ export function ShareMenu({
   const [label, setLabel] = useState<"Copy Link" | "Copied!" | "Failed!">("Copy Link");
   // Copy and Close need JavaScript; without it the field and the summary do their jobs. Whether the system
   // share sheet exists is only known in the browser, after hydration.
-  const [scripted, setScripted] = useState(false);
-  const [systemShare, setSystemShare] = useState(false);
-  useEffect(() => {
-    setScripted(true);
-    setSystemShare(typeof navigator.share === "function");
-  }, []);
+  const scripted = useHydrated();
+  const systemShare = scripted && typeof navigator.share === "function";
   useEffect(() => {
     if (label === "Copy Link") return;
     const timer = setTimeout(() => setLabel("Copy Link"), COPY_FEEDBACK_MS);
