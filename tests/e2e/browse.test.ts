@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { hydrated, javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
 
 const suite = seededBrowserSuite();
 
@@ -76,6 +76,48 @@ describe.each(javaScriptModes)("browsing ($name)", ({ javaScriptEnabled }) => {
     ]);
     await page.getByText(`${total} connections found · page 1 of ${pages}`).waitFor();
     expect(await cardTexts(page)).toEqual(firstPage);
+    await context.close();
+  });
+
+  it("follows the site's links in place with JavaScript, as the browser's own navigations without it", async () => {
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${suite.app.url}/`);
+    if (javaScriptEnabled) {
+      await hydrated(page);
+      // Survives only a navigation that keeps the document.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    }
+    const sameDocument = () =>
+      javaScriptEnabled ? page.evaluate(() => "sameDocument" in window) : Promise.resolve(false);
+    if (javaScriptEnabled) {
+      // A link to where the reader already is replaces the history entry, as the browser does.
+      const entries = await page.evaluate(() => history.length);
+      await page.locator(".brand__name").first().click();
+      await page.locator("main article.card").first().waitFor();
+      expect(await page.evaluate(() => history.length)).toBe(entries);
+    }
+    const person = page.locator('main article.card a[href^="/people/"]').first();
+    const href = (await person.getAttribute("href"))!;
+    const name = (await person.textContent())!.trim();
+    await Promise.all([page.waitForURL(`${suite.app.url}${href}`), person.click()]);
+    await page.getByRole("heading", { level: 1, name }).waitFor();
+    expect(await sameDocument()).toBe(javaScriptEnabled);
+
+    await Promise.all([page.waitForURL(`${suite.app.url}/`), page.goBack()]);
+    await page.locator("main article.card").first().waitFor();
+    expect(await sameDocument()).toBe(javaScriptEnabled);
+
+    if (javaScriptEnabled) {
+      // A modified click is the browser's: a new tab, and this one stays.
+      const [opened] = await Promise.all([
+        context.waitForEvent("page"),
+        person.click({ modifiers: ["ControlOrMeta"] }),
+      ]);
+      await opened.waitForURL(`${suite.app.url}${href}`);
+      expect(page.url()).toBe(`${suite.app.url}/`);
+      expect(await sameDocument()).toBe(true);
+    }
     await context.close();
   });
 
