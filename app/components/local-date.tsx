@@ -18,8 +18,12 @@ function inReadersTime(iso: string): string {
   return readers.format(new Date(iso));
 }
 
-/** A tooltip only shows on pointing, so it is written then: no formatter is made for a page nobody points at. */
+/**
+ * A tooltip only shows on pointing, so it is written then: no formatter is made for a page nobody points at. A
+ * touch shows no tooltip, and a date on a card is a link a tap follows, so a touch makes none either.
+ */
 function writeReadersTime(event: PointerEvent<HTMLTimeElement>) {
+  if (event.pointerType === "touch") return;
   const time = event.currentTarget;
   if (!time.title) time.title = inReadersTime(time.dateTime);
 }

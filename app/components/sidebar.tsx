@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { Form, NavLink } from "react-router";
 import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
@@ -31,6 +31,8 @@ export interface SidebarState {
   openNarrow: boolean;
   toggle(): void;
   close(): void;
+  /** The no-JavaScript checkbox's change, until the button has taken over. */
+  onCheckboxChange(event: ChangeEvent<HTMLInputElement>): void;
 }
 
 export function useSidebarState(): SidebarState {
@@ -38,14 +40,15 @@ export function useSidebarState(): SidebarState {
   const narrow = useNarrowScreen();
   const [hiddenWide, setHiddenWide] = useState(false);
   const [openNarrow, setOpenNarrow] = useState(false);
-  useOverlay({
+  const onCheckboxChange = useOverlay({
     open: narrow && openNarrow,
     close: () => setOpenNarrow(false),
     toggle: () => document.getElementById(SIDEBAR_BUTTON_ID),
     checkboxId: SIDEBAR_TOGGLE_ID,
-    onCheckedBeforeHydration: () => {
-      if (window.matchMedia(NARROW_SCREEN).matches) setOpenNarrow(true);
-      else setHiddenWide(true);
+    // The checkbox means "open the drawer" on a narrow screen and "hide the sidebar" on a wide one.
+    handOver: (checked) => {
+      if (window.matchMedia(NARROW_SCREEN).matches) setOpenNarrow(checked);
+      else setHiddenWide(checked);
     },
   });
   return {
@@ -55,6 +58,7 @@ export function useSidebarState(): SidebarState {
     openNarrow,
     toggle: () => (narrow ? setOpenNarrow(!openNarrow) : setHiddenWide(!hiddenWide)),
     close: () => (narrow ? setOpenNarrow(false) : setHiddenWide(true)),
+    onCheckboxChange,
   };
 }
 
@@ -80,6 +84,7 @@ export function SidebarSwitch({ state }: { state: SidebarState }) {
       className="toggle-input"
       aria-label="Sidebar"
       aria-controls={SIDEBAR_ID}
+      onChange={state.onCheckboxChange}
     />
   );
 }
@@ -165,10 +170,12 @@ type Tags = NonNullable<RootData["sidebarTags"]>;
 export function Sidebar({ state, viewer, tags }: { state: SidebarState; viewer: Viewer; tags: Tags }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const drawerOpen = state.openNarrow;
+  const { hydrated } = state;
   useEffect(() => {
-    // The drawer takes focus when it opens (narrow screens only: on wide ones `openNarrow` stays false).
-    if (drawerOpen) closeRef.current?.focus();
-  }, [drawerOpen]);
+    // The drawer takes focus when it opens (narrow screens only: on wide ones `openNarrow` stays false), or when
+    // its Close button replaces the label, if the drawer was opened before.
+    if (drawerOpen && hydrated) closeRef.current?.focus();
+  }, [drawerOpen, hydrated]);
   return (
     <>
       <aside id={SIDEBAR_ID} className="sidebar" aria-label="Sidebar">

@@ -1,4 +1,4 @@
-import { type ReactNode, startTransition, useCallback, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type ReactNode, startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { Form, NavLink, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
@@ -36,7 +36,7 @@ function subscribeToNarrowScreen(onChange: () => void) {
 }
 
 /**
- * True on screens of 768 px and less; false on the server and until hydration (then the real value). Not
+ * True on screens of 768 px and less; false on the server and until the transition after hydration. Not
  * `useSyncExternalStore`: when the browser's value differs from the server's, that forces a synchronous re-render
  * of the layout right after hydration, a long task on a phone. A transition joins the one that swaps in the
  * scripted controls (`useHydrated`), rendered in slices (decision 037).
@@ -66,17 +66,20 @@ function useScrollLock(locked: boolean) {
 }
 
 /**
- * A checkbox that was toggled before hydration (its label works without JavaScript) hands its state on to the
- * button that replaces it; `callback` runs once, after the first render.
+ * The no-JavaScript checkbox (its label works without a script) hands its state on to the button that replaces
+ * it. A state set before hydration is read once, after the first render, inside a transition so it lands with the
+ * swap to the button (`useHydrated`) and the screen width; one set after hydration but before the swap arrives
+ * through the checkbox's change handler, which this returns.
  */
-function useCheckedBeforeHydration(id: string, callback: () => void) {
+function useCheckboxHandOver(id: string, handOver: (checked: boolean) => void) {
   const done = useRef(false);
   useEffect(() => {
     if (done.current) return;
     done.current = true;
     const input = document.getElementById(id);
-    if (input instanceof HTMLInputElement && input.checked) callback();
-  }, [id, callback]);
+    if (input instanceof HTMLInputElement && input.checked) startTransition(() => handOver(true));
+  }, [id, handOver]);
+  return (event: ChangeEvent<HTMLInputElement>) => handOver(event.currentTarget.checked);
 }
 
 /**
@@ -117,15 +120,17 @@ export function useOverlay(overlay: {
   close: () => void;
   toggle: () => HTMLElement | null;
   checkboxId: string;
-  onCheckedBeforeHydration: () => void;
-}) {
+  /** The checkbox's state, as the reader left it before the button took over. */
+  handOver: (checked: boolean) => void;
+}): (event: ChangeEvent<HTMLInputElement>) => void {
   const { open } = overlay;
   // The callbacks are new on every render; the hooks below keep one stable function that calls the latest.
   const latest = useRef(overlay);
   latest.current = overlay;
   const close = useCallback(() => latest.current.close(), []);
   useOnNavigation(close);
-  useCheckedBeforeHydration(overlay.checkboxId, () => latest.current.onCheckedBeforeHydration());
+  const handOver = useCallback((checked: boolean) => latest.current.handOver(checked), []);
+  const onCheckboxChange = useCheckboxHandOver(overlay.checkboxId, handOver);
   useClosedOnWideScreen(close);
   useScrollLock(open);
   useEffect(() => {
@@ -138,6 +143,7 @@ export function useOverlay(overlay: {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
+  return onCheckboxChange;
 }
 
 const MENU_TOGGLE_ID = "menu-toggle";
@@ -157,14 +163,13 @@ function useMobileMenu() {
   const [open, setOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  useOverlay({
+  const onCheckboxChange = useOverlay({
     open,
     close: () => setOpen(false),
     toggle: () => buttonRef.current,
     checkboxId: MENU_TOGGLE_ID,
-    onCheckedBeforeHydration: () => {
-      if (window.matchMedia(NARROW_SCREEN).matches) setOpen(true);
-    },
+    // A wide screen shows the links inline: the checkbox opens nothing there.
+    handOver: (checked) => setOpen(checked && window.matchMedia(NARROW_SCREEN).matches),
   });
   useEffect(() => {
     if (!open) return;
@@ -174,7 +179,7 @@ function useMobileMenu() {
     document.addEventListener("pointerdown", onPointer);
     return () => document.removeEventListener("pointerdown", onPointer);
   }, [open]);
-  return { hydrated, open, setOpen, headerRef, buttonRef };
+  return { hydrated, open, setOpen, headerRef, buttonRef, onCheckboxChange };
 }
 
 /** Three bars, or a cross while open (the CSS picks one, so it also follows the no-JavaScript checkbox). */
@@ -259,7 +264,13 @@ export function SiteHeader({ sidebarToggle }: { sidebarToggle?: ReactNode } = {}
           </button>
         ) : (
           <>
-            <input type="checkbox" id={MENU_TOGGLE_ID} className="toggle-input" aria-controls={MAIN_NAV_ID} />
+            <input
+              type="checkbox"
+              id={MENU_TOGGLE_ID}
+              className="toggle-input"
+              aria-controls={MAIN_NAV_ID}
+              onChange={menu.onCheckboxChange}
+            />
             <label htmlFor={MENU_TOGGLE_ID} className="menu-toggle">
               <MenuIcon />
               Menu

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import { DISMISSED_UPDATE_KEY } from "../../worker/core/rules/index.ts";
-import { useHydrated } from "../hydrated.ts";
 import type { RootData } from "../meta.ts";
 import { latestUpdate } from "../updates.ts";
 import { Link } from "./link.tsx";
+import { ViaField } from "./via-field.tsx";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Batch ids are plain tokens, so they go into a cookie without encoding and cannot smuggle attributes in. */
@@ -63,7 +63,6 @@ export function WhatsNewBanner() {
   const root = useRouteLoaderData("root") as RootData | undefined;
   const fetcher = useFetcher();
   const location = useLocation();
-  const hydrated = useHydrated();
   const [hiddenHere, setHiddenHere] = useState(false);
   const serverDismissed = root?.whatsNewDismissed; // undefined when the root loader failed: nothing to mirror
 
@@ -101,7 +100,7 @@ export function WhatsNewBanner() {
       >
         <input type="hidden" name="batchId" value={latestUpdate.id} />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <input type="hidden" name="via" value={hydrated ? "fetcher" : "form"} />
+        <ViaField />
         <button type="submit" className="whats-new__close" title="Dismiss">
           <span aria-hidden="true">✕</span>
           <span className="visually-hidden">Dismiss What's New</span>

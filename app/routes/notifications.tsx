@@ -2,7 +2,7 @@ import { Form, useFetcher, useFetchers } from "react-router";
 import type { NotificationGroupView } from "../../worker/core/notifications/index.ts";
 import { connectionTitle } from "../../worker/core/rules/names.ts";
 import { Avatar } from "../components/avatar.tsx";
-import { useHydrated } from "../hydrated.ts";
+import { ViaField } from "../components/via-field.tsx";
 import { pageMeta } from "../meta.ts";
 import { relativeTime } from "../relative-time.ts";
 import type { Route } from "./+types/notifications";
@@ -11,11 +11,6 @@ export { action, loader } from "./notifications.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: "Notifications", description: "Your MovieBooks notifications.", path: "/notifications" });
-
-/** Whether a fetcher sent the form (it gets data) or the browser did (it gets the page again). */
-function SentBy() {
-  return <input type="hidden" name="via" value={useHydrated() ? "fetcher" : "form"} />;
-}
 
 const MESSAGES = {
   markOneFailed: "Failed to mark notification as read. Please try again.",
@@ -45,7 +40,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       <div className="page-heading">
         <h1 id="notifications-title">Notifications</h1>
         <markAll.Form method="post">
-          <SentBy />
+          <ViaField />
           <input type="hidden" name="intent" value="read-all" />
           <button type="submit" className="button button--ghost button--small" disabled={unread === 0}>
             Mark All as Read
@@ -109,7 +104,7 @@ function NotificationItem({
       </Form>
       {read ? null : (
         <markRead.Form method="post">
-          <SentBy />
+          <ViaField />
           <input type="hidden" name="intent" value="read" />
           <input type="hidden" name="id" value={notification._id} />
           <button type="submit" className="button button--ghost button--small">

@@ -1,7 +1,14 @@
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { latestUpdate } from "../../app/updates.ts";
-import { hydrated, javaScriptModes, newVisitor, seededBrowserSuite, signIn } from "../support/browser.ts";
+import {
+  hydrated,
+  javaScriptModes,
+  newVisitor,
+  openBeforeHydration,
+  seededBrowserSuite,
+  signIn,
+} from "../support/browser.ts";
 
 const suite = seededBrowserSuite();
 
@@ -207,5 +214,44 @@ describe.each(javaScriptModes)("page frame ($name)", ({ javaScriptEnabled }) => 
     await page.getByRole("heading", { name: "All Public Users", level: 1 }).waitFor();
     await expect.poll(() => sidebar(page).isVisible()).toBe(false);
     await visitor.close();
+  });
+});
+
+describe("page frame: a toggle used before the page hydrated (JavaScript on)", () => {
+  /** Opens `path` with the script held, uses the no-JavaScript toggle, then waits for its button to take over. */
+  async function toggleBeforeHydration(page: Page, path: string, toggle: Locator) {
+    const release = await openBeforeHydration(page, `${suite.app.url}${path}`);
+    await toggle.click();
+    await release();
+  }
+
+  it("keeps a visitor's phone menu open, as a button that says so, with the page held still", async () => {
+    const context = await newVisitor(suite.browser, { javaScriptEnabled: true, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await toggleBeforeHydration(page, "/about", menuToggle(page));
+    await expect.poll(() => menuToggle(page).getAttribute("aria-expanded")).toBe("true");
+    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }).isVisible()).toBe(
+      true,
+    );
+    expect(await bodyOverflow(page)).toBe("hidden");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => menuToggle(page).getAttribute("aria-expanded")).toBe("false");
+    await context.close();
+  });
+
+  it("keeps a member's drawer open on a phone and gives it the focus; keeps the sidebar hidden on a wide screen", async () => {
+    const context = await newVisitor(suite.browser, { javaScriptEnabled: true, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page, suite.app.url);
+    await toggleBeforeHydration(page, "/about", sidebarToggle(page));
+    await expect.poll(() => sidebarToggle(page).getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className ?? "")).toContain("sidebar__close");
+    expect(await sidebar(page).isVisible()).toBe(true);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await toggleBeforeHydration(page, "/about", sidebarToggle(page));
+    await expect.poll(() => sidebarToggle(page).getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => sidebar(page).isVisible()).toBe(false);
+    await context.close();
   });
 });

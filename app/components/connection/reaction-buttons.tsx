@@ -1,20 +1,19 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import { useHydrated } from "../../hydrated.ts";
 import type { RootData } from "../../meta.ts";
 import { plural } from "../../plural.ts";
 import { InlineError } from "../inline-error.tsx";
 import { LoginLink } from "../login-link.tsx";
+import { ViaField } from "../via-field.tsx";
 
 type Reply = { ok: true } | { ok: false; error: string };
 
 /** Hidden fields every card form sends: where to come back to, and whether a fetcher sent it. */
 function ReturnFields() {
   const location = useLocation();
-  const hydrated = useHydrated();
   return (
     <>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <input type="hidden" name="via" value={hydrated ? "fetcher" : "form"} />
+      <ViaField />
     </>
   );
 }
