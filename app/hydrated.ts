@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useLayoutEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /**
  * True once React has hydrated: swaps in the controls that need a script. The swap is a transition, so React
@@ -12,12 +12,14 @@ export function useHydrated(): boolean {
 }
 
 /**
- * True from the commit that hydrates the page, for what a form's submission says about how it was sent. React
- * attaches the forms' handlers in that commit, so a layout effect flips it before a script can send the form, not
- * after the transition `useHydrated` waits for. It re-renders only the small field that uses it.
+ * True right after hydration, for what a form's submission says about how it was sent: set by an effect at once,
+ * not in `useHydrated`'s transition, so a form sent before the scripted controls are swapped in still says a script
+ * sent it. Not a layout effect: an update scheduled in the hydrating commit makes React render it, and run every
+ * component's effects, in the same task as the commit, a long task on a phone (decision 037). It re-renders only
+ * the small field that uses it.
  */
 export function useFormsScripted(): boolean {
   const [scripted, setScripted] = useState(false);
-  useLayoutEffect(() => setScripted(true), []);
+  useEffect(() => setScripted(true), []);
   return scripted;
 }
