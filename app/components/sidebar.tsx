@@ -5,7 +5,7 @@ import type { RootData } from "../meta.ts";
 import { Avatar } from "./avatar.tsx";
 import { Link } from "./link.tsx";
 import { PopularTags } from "./popular-tags.tsx";
-import { CountBadge, NARROW_SCREEN, useNarrowScreen, useOverlay } from "./site-header.tsx";
+import { CountBadge, isNarrowScreen, useNarrowScreen, useOverlay } from "./site-header.tsx";
 
 export const SIDEBAR_ID = "sidebar";
 const SIDEBAR_TOGGLE_ID = "sidebar-toggle";
@@ -47,7 +47,7 @@ export function useSidebarState(): SidebarState {
     checkboxId: SIDEBAR_TOGGLE_ID,
     // The checkbox means "open the drawer" on a narrow screen and "hide the sidebar" on a wide one.
     handOver: (checked) => {
-      if (window.matchMedia(NARROW_SCREEN).matches) setOpenNarrow(checked);
+      if (isNarrowScreen()) setOpenNarrow(checked);
       else setHiddenWide(checked);
     },
   });

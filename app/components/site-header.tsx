@@ -29,6 +29,11 @@ export function CountBadge({ count, label }: { count: number; label: string }) {
 /** SPEC.md §9: at this width and below the header's links collapse behind the menu button. */
 export const NARROW_SCREEN = "(max-width: 768px)";
 
+/** Whether the window is that narrow now (browser only). */
+export function isNarrowScreen(): boolean {
+  return window.matchMedia(NARROW_SCREEN).matches;
+}
+
 function subscribeToNarrowScreen(onChange: () => void) {
   const query = window.matchMedia(NARROW_SCREEN);
   query.addEventListener("change", onChange);
@@ -44,7 +49,7 @@ function subscribeToNarrowScreen(onChange: () => void) {
 export function useNarrowScreen(): boolean {
   const [narrow, setNarrow] = useState(false);
   useEffect(() => {
-    const update = () => startTransition(() => setNarrow(window.matchMedia(NARROW_SCREEN).matches));
+    const update = () => startTransition(() => setNarrow(isNarrowScreen()));
     update();
     return subscribeToNarrowScreen(update);
   }, []);
@@ -104,7 +109,7 @@ function useClosedOnWideScreen(close: () => void) {
   useEffect(
     () =>
       subscribeToNarrowScreen(() => {
-        if (!window.matchMedia(NARROW_SCREEN).matches) close();
+        if (!isNarrowScreen()) close();
       }),
     [close],
   );
@@ -169,7 +174,7 @@ function useMobileMenu() {
     toggle: () => buttonRef.current,
     checkboxId: MENU_TOGGLE_ID,
     // A wide screen shows the links inline: the checkbox opens nothing there.
-    handOver: (checked) => setOpen(checked && window.matchMedia(NARROW_SCREEN).matches),
+    handOver: (checked) => setOpen(checked && isNarrowScreen()),
   });
   useEffect(() => {
     if (!open) return;
