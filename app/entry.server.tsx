@@ -25,6 +25,9 @@ export default async function handleRequest(
     {
       nonce,
       signal: request.signal,
+      // Never move a finished Suspense boundary (a card, which hydrates in turn) out of place to be put back by a
+      // script: without JavaScript it would stay hidden. The Worker sends the page whole anyway (its ETag).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error: unknown) {
         status = 500;
         console.error(error);

@@ -108,3 +108,96 @@ describe("a card's discussion (JavaScript on)", () => {
     await page.context().close();
   });
 });
+
+describe("a feed's cards, hydrated in turn (JavaScript on)", () => {
+  /** A card counts as hydrated once its share menu has swapped in the Copy Link button only a script can use. */
+  const hydratedCards = (page: Page) => page.locator("ol.card-list article.card:has(button.share__copy)").count();
+
+  /** The member's feed with the page's timers held, so no card gets its turn until the test lets time run. */
+  async function feedWithTimersHeld() {
+    const page = await memberPage(true);
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.goto(`${suite.app.url}/?feed=everyone`);
+    await hydrated(page);
+    await page.evaluate(() => {
+      (window as Window & { sameDocument?: boolean }).sameDocument = true;
+    });
+    return page;
+  }
+
+  it("hydrates the page first, then one card per turn, each after the one before has committed", async () => {
+    const page = await feedWithTimersHeld();
+    const cards = await page.locator("ol.card-list article.card").count();
+    expect(cards).toBeGreaterThan(2);
+    expect(await hydratedCards(page)).toBe(0);
+    for (let turn = 1; turn <= 2; turn += 1) {
+      await page.clock.runFor(1);
+      await expect.poll(() => hydratedCards(page)).toBe(turn);
+      // No timer is due until React has hydrated the card and run its effects, which queue the next turn.
+      expect(await hydratedCards(page)).toBe(turn);
+    }
+    await page.clock.resume();
+    await expect.poll(() => hydratedCards(page)).toBe(cards);
+    await page.context().close();
+  });
+
+  it("keeps the server's HTML of every card, pictures that fail to load and all", async () => {
+    const page = await memberPage(true);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    // React puts a card it could not hydrate in place of the server's: count the server's cards taken out.
+    await page.addInitScript(() => {
+      const counted = window as Window & { cardsReplaced?: number };
+      counted.cardsReplaced = 0;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) {
+            if (node instanceof Element && (node.matches("article.card") || node.querySelector("article.card"))) {
+              counted.cardsReplaced = (counted.cardsReplaced ?? 0) + 1;
+            }
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.route("**/images/**", (route) => route.abort());
+    await page.goto(`${suite.app.url}/?feed=everyone`);
+    const cards = await page.locator("ol.card-list article.card").count();
+    expect(cards).toBeGreaterThan(2);
+    await expect.poll(() => hydratedCards(page)).toBe(cards);
+    expect(await page.evaluate(() => (window as Window & { cardsReplaced?: number }).cardsReplaced)).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("answers a press on a card that has not had its turn as a scripted page does", async () => {
+    const page = await feedWithTimersHeld();
+    const card = page.locator("ol.card-list article.card").last();
+    const like = card.locator("button", { hasText: /likes?/ });
+    const before = await like.getAttribute("aria-pressed");
+    await like.click();
+    // The press handed out every turn; the fetcher's own timers run from here on.
+    await page.clock.resume();
+    await expect.poll(() => like.getAttribute("aria-pressed")).toBe(before === "true" ? "false" : "true");
+    expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await hydratedCards(page)).toBe(await page.locator("ol.card-list article.card").count());
+    await like.click();
+    await expect.poll(() => like.getAttribute("aria-pressed")).toBe(before);
+    await page.context().close();
+  });
+
+  it("shows a later page's cards at once, without waiting for turns", async () => {
+    const page = await memberPage(true);
+    await page.goto(`${suite.app.url}/?feed=everyone`);
+    await hydrated(page);
+    await expect.poll(() => hydratedCards(page)).toBe(await page.locator("ol.card-list article.card").count());
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.getByRole("link", { name: /next/i }).first().click();
+    await page.waitForURL(/page=2/);
+    const cards = await page.locator("ol.card-list article.card").count();
+    expect(cards).toBeGreaterThan(0);
+    await expect.poll(() => hydratedCards(page)).toBe(cards);
+    await page.context().close();
+  });
+});

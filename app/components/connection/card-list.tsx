@@ -1,7 +1,11 @@
 import type { ConnectionView } from "../../../worker/core/connections/index.ts";
+import { HydrateInTurn } from "../hydrate-in-turn.tsx";
 import { ConnectionCard } from "./connection-card.tsx";
 
-/** Connections as a list of cards, in the order given (the feed, search, profiles, movie and book pages). */
+/**
+ * Connections as a list of cards, in the order given (the feed, search, profiles, movie and book pages). Each card
+ * is hydrated in its own turn, after the rest of the page.
+ */
 export function CardList({
   connections,
   headingLevel,
@@ -16,7 +20,9 @@ export function CardList({
     <ol className="card-list">
       {connections.map((connection, index) => (
         <li key={connection._id}>
-          <ConnectionCard connection={connection} headingLevel={headingLevel} first={leadsPage && index === 0} />
+          <HydrateInTurn>
+            <ConnectionCard connection={connection} headingLevel={headingLevel} first={leadsPage && index === 0} />
+          </HydrateInTurn>
         </li>
       ))}
     </ol>
