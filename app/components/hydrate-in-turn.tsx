@@ -8,8 +8,9 @@ import { type ReactNode, type ReactPromise, Suspense, use, useEffect, useId, use
  * tasks of its own. Turns are handed out in order, each once the one before has committed.
  *
  * Only the document's first hydration waits: content rendered by the browser (a later page of the feed) is shown at
- * once. A press, a key or a focus anywhere hands out every turn left, so React can hydrate what was touched before
- * the event reaches it; until its turn an untouched card is the server's working HTML (forms post, links load).
+ * once. Any input (a press, a click, a key, a focus) hands out every turn left, and every later one at once, so
+ * React can hydrate what was touched before the event reaches it; until its turn an untouched card is the server's
+ * working HTML (forms post, links load).
  */
 export function HydrateInTurn({ children }: { children: ReactNode }) {
   return (
@@ -24,9 +25,10 @@ function Turn({ children }: { children: ReactNode }) {
   // React keeps no state for a component that waited while mounting; the id is the same on every attempt.
   const id = useId();
   if (hydrating && !import.meta.env.SSR) use(turnFor(id).opened);
+  // Whether this card was hydrated or, after a mismatch, rendered again by the browser, the next one's turn comes.
   useEffect(() => {
-    if (hydrating) handOutNextTurn();
-  }, [hydrating]);
+    if (waiting.length > 0) handOutNextTurn();
+  }, []);
   return children;
 }
 
@@ -37,7 +39,16 @@ interface Turn {
 
 const turns = new Map<string, Turn>();
 const waiting: Turn[] = [];
-let listening = false;
+/** Set by the first input: from then on no card waits. */
+let everyTurnOpen = false;
+
+// From the start, not from the first turn: React renders a waiting card's content only in a later pass, and input
+// before that must find every turn open. React's own listeners are on the document, so these run first.
+if (!import.meta.env.SSR) {
+  for (const type of ["pointerdown", "mousedown", "touchstart", "click", "keydown", "focusin"]) {
+    window.addEventListener(type, handOutEveryTurn, { capture: true, passive: true });
+  }
+}
 
 function turnFor(id: string): Turn {
   const taken = turns.get(id);
@@ -57,12 +68,12 @@ function turnFor(id: string): Turn {
     },
   };
   turns.set(id, turn);
+  if (everyTurnOpen) {
+    turn.hand();
+    return turn;
+  }
   if (waiting.length === 0) handOutNextTurn();
   waiting.push(turn);
-  if (!listening) {
-    listening = true;
-    for (const type of ["pointerdown", "keydown", "focusin"]) window.addEventListener(type, handOutEveryTurn, true);
-  }
   return turn;
 }
 
@@ -72,6 +83,7 @@ function handOutNextTurn() {
 }
 
 function handOutEveryTurn() {
+  everyTurnOpen = true;
   for (const turn of waiting.splice(0)) turn.hand();
 }
 
