@@ -67,6 +67,13 @@ export interface Endpoint {
   path: string;
   /** Requested as the member who follows the most others (the Following feed's worst case), not the usual viewer. */
   asHeavyFollower?: boolean;
+  /**
+   * What the request asks for, where that differs by size (the deep page's number, how many connections the middle
+   * sitemap page lists, how many members the heaviest follower follows). Growth is judged from the smallest size
+   * that asks the same as the largest: a 1k site has no page 500 and no full sitemap page, and a larger answer is
+   * not the same request grown slower.
+   */
+  asks?: string;
 }
 
 export interface Sample {

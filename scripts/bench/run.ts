@@ -275,12 +275,17 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
   const sitemapPage = Math.max(1, Math.ceil(dataset.size / 2 / SITEMAP_PAGE_SIZE));
   // The whole feed is asked for by name: the viewer follows members, so their home opens on Following.
   const everyone = (query = "") => `/?feed=everyone${query ? `&${query}` : ""}`;
-  const heavy = (endpoint: Endpoint): Endpoint => ({ ...endpoint, asHeavyFollower: true });
+  const heavy = (endpoint: Endpoint): Endpoint => ({
+    ...endpoint,
+    asHeavyFollower: true,
+    asks: `${dataset.heavyFollower.follows} follows`,
+  });
   return [
     { ...page("feed", "Feed, page 1", everyone()), display: "/?feed=everyone" },
     {
       ...page("feed-deep", "Feed, deep page", everyone(`page=${deepPage}`)),
       display: `/?feed=everyone&page=${DEEP_PAGE} (or the last)`,
+      asks: `page ${deepPage}`,
     },
     page("filter-movie-genre", "Feed filter: movieGenre", everyone(`movieGenre=${q(filters.movieGenre)}`)),
     page("filter-director", "Feed filter: director", everyone(`director=${q(filters.director)}`)),
@@ -298,6 +303,7 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
     {
       ...page("feed-top-deep", "Feed: top this week, deep page", everyone(`sort=top&page=${deepPage}`)),
       display: `/?feed=everyone&sort=top&page=${DEEP_PAGE} (or the last)`,
+      asks: `page ${deepPage}`,
     },
     page(
       "feed-top-filter",
@@ -330,6 +336,7 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
     {
       ...file("sitemap-page", "Sitemap page (connections, middle)", `/sitemaps/connections-${sitemapPage}.xml`),
       display: "/sitemaps/connections-<middle>.xml",
+      asks: `${Math.min(SITEMAP_PAGE_SIZE, dataset.size)} connections`,
     },
     file("feed-site", "Atom feed, site", "/feed.xml"),
     file("feed-tag", "Atom feed, tag", `/tags/${q(filters.tags)}/feed.xml`),
