@@ -523,6 +523,7 @@ describe("DELETE /api/users/me", () => {
       (select count(*) from sessions where user_id = ${leaving._id}) as sessions,
       (select count(*) from connections where user_id = ${leaving._id}) as connections,
       (select count(*) from connection_tags where connection_id = ${post._id}) as tags,
+      (select count(*) from owner_tag_counts where user_id = ${leaving._id}) as owner_tags,
       (select count(*) from connection_facets where connection_id = ${post._id}) as facets,
       (select count(*) from connection_search where connection_id = ${post._id}) as search,
       (select count(*) from likes where user_id = ${leaving._id} or connection_id = ${post._id}) as likes,
@@ -532,7 +533,7 @@ describe("DELETE /api/users/me", () => {
       (select count(*) from notifications where sender_id = ${leaving._id} or recipient_id = ${leaving._id}) as notifications,
       (select count(*) from password_resets where user_id = ${leaving._id}) as resets,
       (select count(*) from blocks where blocker_id = ${leaving._id} or blocked_id = ${leaving._id}) as blocks`);
-    expect(Object.values(traces!).map(Number)).toEqual(Array(13).fill(0));
+    expect(Object.values(traces!).map(Number)).toEqual(Array(14).fill(0));
 
     const after = await api(app, "GET", `/connections/${kept._id}`);
     expect(after.body).toMatchObject({ likes: [], commentCount: 0 });

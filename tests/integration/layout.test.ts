@@ -107,7 +107,7 @@ describe("the sidebar", () => {
   });
 
   it("says so when there are no tags yet, and when they could not be loaded", async () => {
-    await app.db.run(sql`ALTER TABLE connection_tags RENAME TO connection_tags_away`);
+    await app.db.run(sql`ALTER TABLE tag_counts RENAME TO tag_counts_away`);
     try {
       const logged = app.errorsLogged.length;
       const sidebar = sidebarOf(await page("/about", memberCookie));
@@ -118,7 +118,7 @@ describe("the sidebar", () => {
         .poll(() => app.errorsLogged.slice(logged).join("\n"))
         .toContain("Could not load the sidebar's popular tags");
     } finally {
-      await app.db.run(sql`ALTER TABLE connection_tags_away RENAME TO connection_tags`);
+      await app.db.run(sql`ALTER TABLE tag_counts_away RENAME TO tag_counts`);
     }
     const fresh = await startTestApp();
     try {

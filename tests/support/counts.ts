@@ -32,6 +32,15 @@ export async function driftedCounts(db: Database) {
     union all
     select 'tag_owner', ct.tag, ct.user_id = c.user_id, 1 from connection_tags ct join connections c on c.id = ct.connection_id
     union all
+    select 'owner_tag_count', o.user_id || ' ' || o.tag,
+      coalesce((select connections from owner_tag_counts k where k.user_id = o.user_id and k.tag = o.tag), 0),
+      (select count(*) from connection_tags ct join connections c on c.id = ct.connection_id
+        where c.user_id = o.user_id and ct.tag = o.tag)
+      from (select c.user_id, ct.tag from connection_tags ct join connections c on c.id = ct.connection_id
+        union select user_id, tag from owner_tag_counts) o
+    union all
+    select 'owner_tag_count_left', user_id || ' ' || tag, 1, 0 from owner_tag_counts where connections <= 0
+    union all
     select 'week_likes', c.id, c.week_likes,
       (select count(*) from likes l where l.connection_id = c.id and l.created_at >= (select counted_from from trending_window))
       from connections c

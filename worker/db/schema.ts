@@ -297,17 +297,31 @@ export const connectionTags = sqliteTable(
     /** The connection's `created_at`, copied by a trigger, so a tag's connections can be walked newest first. */
     createdAt: integer("created_at", { mode: "number" }).notNull().default(0),
     /**
-     * The connection's owner, copied by the same trigger (a connection never changes owner), so the tags of a
-     * member's connections are one range of `connection_tags_owner`: the popular tags a viewer sees add those of
-     * the private members they follow (decision 042).
+     * The connection's owner, copied by the same trigger (a connection never changes owner), so a removed tag row
+     * still names whose count (`owner_tag_counts`) it leaves, even when its connection is already gone (a cascade).
      */
     userId: text("user_id").notNull().default(""),
   },
   (t) => [
     primaryKey({ columns: [t.connectionId, t.tag] }),
     index("connection_tags_newest").on(t.tag, t.createdAt, t.connectionId),
-    index("connection_tags_owner").on(t.userId, t.tag),
   ],
+);
+
+/**
+ * How many of each member's connections carry each tag, whatever the member's privacy (trigger-maintained): the
+ * popular tags a viewer sees add those of the private members they follow, one row per member and tag rather than
+ * one per tagged connection (decision 042). Its migration (0027) makes it WITHOUT ROWID, which drizzle-kit cannot
+ * say: a member's counts are one range of the key's b-tree.
+ */
+export const ownerTagCounts = sqliteTable(
+  "owner_tag_counts",
+  {
+    userId: text("user_id").notNull(),
+    tag: text("tag").notNull(),
+    connections: integer("connections").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tag] })],
 );
 
 /** The feed filters other than tags, as stored in `connection_facets.facet`. */

@@ -122,6 +122,28 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     createdIn: "0005_tags_newest_first",
     purpose: "copies the connection's created_at onto the tag row",
   },
+  // Each member's count per tag (owner_tag_counts), whatever their privacy: the popular tags a viewer sees.
+  {
+    name: "owner_tag_counts_counted",
+    table: "connection_tags",
+    event: "AFTER INSERT",
+    createdIn: "0027_owner_tag_counts",
+    purpose: "counts a new tag row for its connection's owner",
+  },
+  {
+    name: "owner_tag_counts_uncounted",
+    table: "connection_tags",
+    event: "AFTER DELETE",
+    createdIn: "0027_owner_tag_counts",
+    purpose: "uncounts a removed tag row (a cascade too: the row names its owner), dropping counts that reach 0",
+  },
+  {
+    name: "owner_tag_counts_moved",
+    table: "connection_tags",
+    event: "AFTER UPDATE OF tag, connection_id",
+    createdIn: "0027_owner_tag_counts",
+    purpose: "moves the owner's count from the old tag to the new one",
+  },
   // Filter values (connection_facets) and their counts (facet_counts).
   {
     name: "connection_facets_counted",

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { RequestServices } from "../../context.ts";
-import { connectionTags, tagCounts } from "../../db/schema.ts";
+import { ownerTagCounts, tagCounts } from "../../db/schema.ts";
 import { visibilityAdjustmentOwners } from "../people/index.ts";
 
 const LIMIT = 15;
@@ -10,18 +10,18 @@ const LIMIT = 15;
  * connections the viewer may see carry them, then alphabetically.
  *
  * Public connections come from the trigger-maintained `tag_counts`; the rows the viewer sees beyond them (their
- * own private ones, those of private members they follow) are counted from their rows and added, and the public
- * rows a block hides from them are counted and taken off (`visibilityAdjustmentOwners`). The winners are among
- * the tags those rows touch, each counted, and the 15 most used of the others, which keep their public count: any
- * other untouched tag has those 15 ahead of it. The touched tags are read once (MATERIALIZED), and the 15 are the
+ * own private ones, those of private members they follow) are added from those members' kept counts per tag
+ * (`owner_tag_counts`), and the public rows a block hides from them are taken off the same way
+ * (`visibilityAdjustmentOwners`). The winners are among the tags those counts touch, each counted, and the 15 most
+ * used of the others, which keep their public count: any other untouched tag has those 15 ahead of it. The touched tags are read once (MATERIALIZED), and the 15 are the
  * top of `tag_counts_popular` with the touched ones skipped.
  */
 export function popularTagsRead({ db, viewer }: Pick<RequestServices, "db" | "viewer">) {
   const { added, removed } = visibilityAdjustmentOwners(viewer);
-  // Every tag of those members' connections, from one range of `connection_tags_owner` per member.
-  const tagsOf = (members: SQL, each: SQL) =>
-    sql`select ${connectionTags.tag} as tag, ${each} as n from (${members}) as owners
-      cross join ${connectionTags} on ${connectionTags.userId} = owners.id`;
+  // Those members' kept counts per tag: one range of `owner_tag_counts` per member.
+  const tagsOf = (members: SQL, sign: SQL) =>
+    sql`select ${ownerTagCounts.tag} as tag, ${sign} * ${ownerTagCounts.connections} as n from (${members}) as owners
+      cross join ${ownerTagCounts} on ${ownerTagCounts.userId} = owners.id`;
   const changes = [added && tagsOf(added, sql`1`), removed && tagsOf(removed, sql`-1`)].filter(
     (part): part is SQL => part !== null,
   );
