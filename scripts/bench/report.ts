@@ -63,11 +63,17 @@ const SHARED_QUERIES = new Set(["viewer", "popular tags"]);
 const sharedLabel = (endpoint: Endpoint) =>
   endpoint.asHeavyFollower ? "every page of the heaviest follower" : "every member page";
 
-/** The first size whose request asks the same as the largest's (`Endpoint.asks`): where growth is judged from. */
-function growthBase(perSize: EndpointResult[]): number {
+/**
+ * The first size whose request asks the same as the largest's (`Endpoint.asks`): where growth is judged from. Null
+ * when no smaller size does, so the row cannot be judged (it is reported as such, never as holding).
+ */
+function growthBase(perSize: EndpointResult[]): number | null {
   const asked = last(perSize).endpoint.asks;
-  return perSize.findIndex((result) => result.endpoint.asks === asked);
+  const base = perSize.findIndex((result) => result.endpoint.asks === asked);
+  return base < perSize.length - 1 ? base : null;
 }
+
+const NOT_JUDGED = "**not judged** (no smaller size asks the same)";
 
 function growthText(growth: number, base: number, sizes: SizeRun[]): string {
   return base === 0
@@ -170,7 +176,7 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     "",
     `Median / p95 in milliseconds, samples in brackets. Growth is the median at ${sizeLabel(largest.dataset.size)} over the median at ${sizeLabel(smallest.dataset.size)}. The deep pages, the`,
     "middle sitemap page and the heaviest follower's pages ask for less on a small site (a lower page, a shorter",
-    'sitemap page, fewer follows; see Datasets): theirs is judged from the smallest size that asks the same ("from 100k").',
+    'sitemap page, fewer follows; see Datasets): theirs is judged from the smallest size that asks the same, marked "from" it.',
     "",
     `| Endpoint | ${sizes.map((run) => `${sizeLabel(run.dataset.size)}`).join(" | ")} | Growth | DB round trips | DB time at ${sizeLabel(largest.dataset.size)} | Budgets |`,
     `| --- | ${sizes.map(() => "---:").join(" | ")} | ---: | ---: | ---: | --- |`,
@@ -181,10 +187,13 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     const perSize = sizes.map((run) => nth(run.results, index));
     const atLargest = last(perSize);
     const base = growthBase(perSize);
-    const growth = atLargest.medianMs / nth(perSize, base).medianMs;
+    const growth = base === null ? null : atLargest.medianMs / nth(perSize, base).medianMs;
     const trips = [...new Set(perSize.map((result) => result.roundTrips))];
     const verdicts: string[] = [];
-    if (sizes.length > 1 && growth > BUDGETS.growth) {
+    if (sizes.length > 1 && base === null) {
+      verdicts.push(NOT_JUDGED);
+      misses.push(`growth: ${endpoint.label} not judged (no smaller size asks the same)`);
+    } else if (sizes.length > 1 && base !== null && growth !== null && growth > BUDGETS.growth) {
       verdicts.push("**growth**");
       misses.push(`growth: ${endpoint.label} ${growthText(growth, base, sizes)}`);
     }
@@ -199,7 +208,7 @@ export function writeReport(file: string, report: BenchReport): { misses: string
         .map((result) => `${ms(result.medianMs)} / ${ms(result.p95Ms)} (${result.samples.length})`)
         .join(
           " | ",
-        )} | ${sizes.length > 1 ? growthText(growth, base, sizes) : "–"} | ${trips.join(" / ")} | ${ms(atLargest.medianDbMs)} | ${verdicts.length ? verdicts.join(", ") : "ok"} |`,
+        )} | ${sizes.length > 1 && base !== null && growth !== null ? growthText(growth, base, sizes) : "–"} | ${trips.join(" / ")} | ${ms(atLargest.medianDbMs)} | ${verdicts.length ? verdicts.join(", ") : "ok"} |`,
     );
   }
 
@@ -280,13 +289,13 @@ export function writeReport(file: string, report: BenchReport): { misses: string
       shown.add(key);
       queries++;
       const values = perSize.map((medians) => medians.get(what));
-      const low = values[base];
+      const low = base === null ? undefined : values[base];
       const high = values[values.length - 1];
       const growth = low !== undefined && high !== undefined ? high / low : undefined;
       const quiet = values.every((value) => value === undefined || value < QUIET_MS);
       const label = SHARED_QUERIES.has(what) ? sharedLabel(first.endpoint) : first.endpoint.label;
-      let verdict = "ok";
-      if (sizes.length > 1 && growth !== undefined && growth > BUDGETS.growth) {
+      let verdict = sizes.length > 1 && base === null ? NOT_JUDGED : "ok";
+      if (sizes.length > 1 && base !== null && growth !== undefined && growth > BUDGETS.growth) {
         if (quiet) verdict = `ok (< ${QUIET_MS} ms)`;
         else {
           verdict = "**growth**";
@@ -294,7 +303,7 @@ export function writeReport(file: string, report: BenchReport): { misses: string
         }
       }
       lines.push(
-        `| ${label} | ${what} | ${values.map((value) => (value === undefined ? "–" : ms(value))).join(" | ")} | ${growth === undefined || sizes.length < 2 ? "–" : growthText(growth, base, sizes)} | ${verdict} |`,
+        `| ${label} | ${what} | ${values.map((value) => (value === undefined ? "–" : ms(value))).join(" | ")} | ${growth === undefined || base === null || sizes.length < 2 ? "–" : growthText(growth, base, sizes)} | ${verdict} |`,
       );
     }
   }
