@@ -142,7 +142,7 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     table: "connection_tags",
     event: "AFTER UPDATE OF tag, connection_id",
     createdIn: "0027_owner_tag_counts",
-    purpose: "moves the owner's count from the old tag to the new one",
+    purpose: "moves the count of the owner the row names from the old tag to the new one (0028)",
   },
   // Filter values (connection_facets) and their counts (facet_counts).
   {
