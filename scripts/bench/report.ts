@@ -57,7 +57,8 @@ export interface BenchReport {
 const QUIET_MS = 20;
 /**
  * Requests every member page makes; the per-query tables list them once per viewer, since what they cost follows
- * whom the viewer follows: the heaviest follower's popular tags add the kept tag counts of every private member they follow.
+ * whom the viewer follows: the heaviest follower's popular tags add the kept tag counts of every private member
+ * they follow.
  */
 const SHARED_QUERIES = new Set(["viewer", "popular tags"]);
 const sharedLabel = (endpoint: Endpoint) =>

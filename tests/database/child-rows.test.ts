@@ -151,6 +151,12 @@ async function expectKeptCountsToMatchRows() {
       join connections c on c.id = f.connection_id where c.owner_private = 0
       group by f.facet, f.value order by f.facet, f.value`),
   );
+  // Each member's count per tag follows the owner each tag row names (copied from its connection when written).
+  expect(await counted(sql`select user_id, tag, connections as n from owner_tag_counts order by user_id, tag`)).toEqual(
+    await counted(
+      sql`select user_id, tag, count(*) as n from connection_tags group by user_id, tag order by user_id, tag`,
+    ),
+  );
 }
 
 describe("deleting a connection", () => {
@@ -170,6 +176,36 @@ describe("deleting a connection", () => {
     await db.delete(connections).where(eq(connections.id, ids.hiddenConnection));
     expect(await rowsOf(ids.hiddenConnection)).toMatchObject({ tags: 0, facets: 0 });
     await expectKeptCountsToMatchRows();
+  });
+});
+
+describe("changing a tag row", () => {
+  it("moves its member's count from the old tag to the new one, and stays with the owner the row names", async () => {
+    const elsewhere = newId();
+    await db.insert(connections).values({ id: elsewhere, userId: ids.fan, movieId: ids.movie });
+    await db.insert(connectionTags).values([
+      { connectionId: ids.kept, tag: "storm" },
+      { connectionId: elsewhere, tag: "storm" },
+    ]);
+    await expectKeptCountsToMatchRows();
+
+    await db
+      .update(connectionTags)
+      .set({ tag: "drizzle" })
+      .where(sql`${connectionTags.connectionId} = ${ids.kept} and ${connectionTags.tag} = 'storm'`);
+    await expectKeptCountsToMatchRows();
+
+    // No code moves a tag row to another connection; if one did, the count must not drift from the rows.
+    await db
+      .update(connectionTags)
+      .set({ connectionId: elsewhere })
+      .where(sql`${connectionTags.connectionId} = ${ids.kept} and ${connectionTags.tag} = 'drizzle'`);
+    await expectKeptCountsToMatchRows();
+
+    await db.delete(connections).where(eq(connections.id, elsewhere));
+    await expectKeptCountsToMatchRows();
+    const [left] = await db.all<{ n: number }>(sql`select count(*) as n from owner_tag_counts where connections <= 0`);
+    expect(Number(left?.n)).toBe(0);
   });
 });
 

@@ -13,8 +13,8 @@ const LIMIT = 15;
  * own private ones, those of private members they follow) are added from those members' kept counts per tag
  * (`owner_tag_counts`), and the public rows a block hides from them are taken off the same way
  * (`visibilityAdjustmentOwners`). The winners are among the tags those counts touch, each counted, and the 15 most
- * used of the others, which keep their public count: any other untouched tag has those 15 ahead of it. The touched tags are read once (MATERIALIZED), and the 15 are the
- * top of `tag_counts_popular` with the touched ones skipped.
+ * used of the others, which keep their public count: any other untouched tag has those 15 ahead of it. The touched
+ * tags are read once (MATERIALIZED), and the 15 are the top of `tag_counts_popular` with the touched ones skipped.
  */
 export function popularTagsRead({ db, viewer }: Pick<RequestServices, "db" | "viewer">) {
   const { added, removed } = visibilityAdjustmentOwners(viewer);
