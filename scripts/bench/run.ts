@@ -184,7 +184,7 @@ try {
       if (lighthouseRuns > 0) {
         const compressing = await startCompressingProxy(url);
         try {
-          lighthouse = await lighthousePages(compressing.url, lighthousePagesOf(dataset, token), lighthouseRuns);
+          lighthouse = await lighthousePages(compressing, lighthousePagesOf(dataset, token), lighthouseRuns);
         } finally {
           await compressing.close();
         }

@@ -1,20 +1,27 @@
-import { createServer, request, type Server } from "node:http";
+import { createHash } from "node:crypto";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { connect } from "node:http2";
+import { request } from "node:https";
 import type { AddressInfo } from "node:net";
+import type { TLSSocket } from "node:tls";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCompressingProxy } from "../../scripts/bench/lighthouse.ts";
 
 // The bench's Lighthouse pages pass through this proxy (decision 037): what it sends must be the upstream's bytes,
-// compressed as the edge would, and a kept file must come back whole however often it is asked for.
+// compressed as the edge would, over HTTP/2 to a browser, and a kept file must come back whole however often it
+// is asked for.
 const script = `export const words = ${JSON.stringify("a page's script ".repeat(4000))};`;
 const page = `<!doctype html><p>${"a page ".repeat(3000)}</p>`;
 let upstreamHits = 0;
+let lastUpstreamHeaders: IncomingHttpHeaders = {};
 let upstream: Server;
 let proxy: Awaited<ReturnType<typeof startCompressingProxy>>;
 
 beforeAll(async () => {
   upstream = createServer((request, response) => {
     upstreamHits += 1;
+    lastUpstreamHeaders = request.headers;
     if (request.url === "/assets/app-abc123.js") {
       response.writeHead(200, {
         "Content-Type": "text/javascript",
@@ -37,10 +44,11 @@ afterAll(async () => {
   await new Promise((resolve) => upstream?.close(resolve));
 });
 
-/** The raw answer, undecoded (fetch would decode it): status, headers and body bytes. */
+/** The raw answer over HTTP/1.1, undecoded (fetch would decode it): status, headers and body bytes. */
 async function raw(path: string, acceptEncoding: string) {
   return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-    request(`${proxy.url}${path}`, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
+    const headers = { "Accept-Encoding": acceptEncoding };
+    request(`${proxy.url}${path}`, { ca: proxy.certificate, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
@@ -87,5 +95,45 @@ describe("the bench's compressing proxy", () => {
     const plain = await raw("/", "identity");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString()).toBe(page);
+  });
+
+  it("speaks HTTP/2 over TLS to a client that offers it, and tells the Worker the URL asked for", async () => {
+    const session = connect(proxy.url, { ca: proxy.certificate });
+    try {
+      const answer = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const stream = session.request({ ":path": "/", "accept-encoding": "br" });
+        const chunks: Buffer[] = [];
+        let headers: Record<string, unknown> = {};
+        stream.on("response", (received) => {
+          headers = received;
+        });
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => resolve({ headers, body: Buffer.concat(chunks) }));
+        stream.on("error", reject);
+        stream.end();
+      });
+      expect(session.alpnProtocol).toBe("h2");
+      expect(answer.headers[":status"]).toBe(200);
+      expect(answer.headers["content-encoding"]).toBe("br");
+      expect(brotliDecompressSync(answer.body).toString()).toBe(page);
+      expect(lastUpstreamHeaders["mf-original-url"]).toBe(`${proxy.url}/`);
+    } finally {
+      session.close();
+    }
+  });
+
+  it("names, in Chromium's flag, the key it serves and no other", async () => {
+    const session = connect(proxy.url, { ca: proxy.certificate });
+    try {
+      await new Promise((resolve) => session.once("connect", resolve));
+      const served = (session.socket as TLSSocket).getPeerX509Certificate();
+      const spki = served?.publicKey.export({ type: "spki", format: "der" }) ?? Buffer.alloc(0);
+      expect(proxy.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      expect(proxy.chromiumFlag).toBe(
+        `--ignore-certificate-errors-spki-list=${createHash("sha256").update(spki).digest("base64")}`,
+      );
+    } finally {
+      session.close();
+    }
   });
 });
