@@ -39,6 +39,8 @@ export interface LighthouseResult {
   /** What the largest paint was, as Lighthouse names it (the median run's). */
   lcpElement: string;
   runs: number;
+  /** Every run's score, lowest first: how far the runs spread around the median. */
+  scores: number[];
 }
 
 export interface CompressingProxy {
@@ -194,7 +196,11 @@ function compressSmallest(encoding: "br" | "gzip", body: Buffer): Buffer {
 /** Brotli's quality for answers compressed as they pass: 3 ms for a 120 kB page here, where 11 takes 160 ms. */
 const FAST_BROTLI_QUALITY = 5;
 
-/** Runs Lighthouse `runs` times on each page through the proxy; medians per page. */
+/**
+ * Runs Lighthouse `runs` times on each page through the proxy; medians per page. The browser's first load is a
+ * warm-up and not counted: a freshly started Chromium starts its own processes and caches during it, which a
+ * visitor's running browser has done long before (decision 037, the warm-up addendum).
+ */
 export async function lighthousePages(
   proxy: CompressingProxy,
   pages: LighthousePage[],
@@ -207,51 +213,60 @@ export async function lighthousePages(
     logLevel: "silent",
   });
   try {
+    const [first] = pages;
+    if (first) await lighthouseRun(proxy, chrome.port, first);
     const results: LighthouseResult[] = [];
     for (const page of pages) {
-      const samples: Array<Omit<LighthouseResult, "label" | "path" | "runs">> = [];
-      for (let run = 0; run < runs; run++) {
-        const answer = await lighthouse(
-          `${proxy.url}${page.path}`,
-          {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: ["performance"],
-            extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
-          },
-          undefined,
-        );
-        const lhr = answer?.lhr;
-        if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
-        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${lhr.runtimeError.message}`);
-        const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-        samples.push({
-          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          lcpMs: numeric("largest-contentful-paint"),
-          cls: numeric("cumulative-layout-shift"),
-          tbtMs: numeric("total-blocking-time"),
-          fcpMs: numeric("first-contentful-paint"),
-          lcpElement: lcpElementOf(lhr.audits["largest-contentful-paint-element"]?.details),
-        });
-      }
+      const samples: LighthouseSample[] = [];
+      for (let run = 0; run < runs; run++) samples.push(await lighthouseRun(proxy, chrome.port, page));
+      const scores = samples.map((sample) => sample.score).sort((a, b) => a - b);
       const middle = [...samples].sort((a, b) => a.score - b.score)[Math.floor(samples.length / 2)];
       results.push({
         label: page.label,
         path: page.path,
-        score: median(samples.map((sample) => sample.score)),
+        score: median(scores),
         lcpMs: median(samples.map((sample) => sample.lcpMs)),
         cls: median(samples.map((sample) => sample.cls)),
         tbtMs: median(samples.map((sample) => sample.tbtMs)),
         fcpMs: median(samples.map((sample) => sample.fcpMs)),
         lcpElement: middle?.lcpElement ?? "",
         runs: samples.length,
+        scores,
       });
     }
     return results;
   } finally {
     chrome.kill();
   }
+}
+
+type LighthouseSample = Omit<LighthouseResult, "label" | "path" | "runs" | "scores">;
+
+/** One Lighthouse run of one page in the running Chromium. */
+async function lighthouseRun(proxy: CompressingProxy, port: number, page: LighthousePage): Promise<LighthouseSample> {
+  const answer = await lighthouse(
+    `${proxy.url}${page.path}`,
+    {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+    },
+    undefined,
+  );
+  const lhr = answer?.lhr;
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: numeric("largest-contentful-paint"),
+    cls: numeric("cumulative-layout-shift"),
+    tbtMs: numeric("total-blocking-time"),
+    fcpMs: numeric("first-contentful-paint"),
+    lcpElement: lcpElementOf(lhr.audits["largest-contentful-paint-element"]?.details),
+  };
 }
 
 /**

@@ -92,6 +92,9 @@ export function sizeLabel(size: number): string {
 }
 
 const ms = (value: number) => (value >= 100 ? Math.round(value).toLocaleString("en") : value.toFixed(1));
+
+/** " (94–99)": the lowest and highest of a page's Lighthouse runs, when there were several. */
+const scoreRange = (scores: number[]) => (scores.length > 1 ? ` (${scores[0]}–${scores[scores.length - 1]})` : "");
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 const LIGHTHOUSE_VERSION = (
   JSON.parse(readFileSync(new URL("../../node_modules/lighthouse/package.json", import.meta.url), "utf8")) as {
@@ -117,9 +120,9 @@ export function writeReport(file: string, report: BenchReport): { misses: string
   lines.push(
     "# Performance",
     "",
-    "Measured with `npm run bench` (`scripts/bench/`, about 35 minutes on 2 cores). Re-run it after changes that touch queries",
-    "or pages. `BENCH_SIZES=1000,100000 BENCH_OUTPUT=/tmp/perf.md npm run bench` is a quicker run that leaves this",
-    "file alone; see `scripts/bench/run.ts` for the other settings.",
+    "Measured with `npm run bench` (`scripts/bench/`, about 50 minutes on 2 cores). Re-run it after changes that touch queries",
+    "or pages. `BENCH_SIZES=1000,100000 BENCH_LIGHTHOUSE_RUNS=1 BENCH_OUTPUT=/tmp/perf.md npm run bench` is a quicker run",
+    "that leaves this file alone; see `scripts/bench/run.ts` for the other settings.",
     "",
     `- **Date:** ${report.date.toISOString().slice(0, 16).replace("T", " ")} UTC`,
     `- **Machine:** ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${cpus.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory, ${os.type()} ${os.release()}, Node ${process.version}`,
@@ -368,10 +371,11 @@ export function writeReport(file: string, report: BenchReport): { misses: string
       `Lighthouse ${LIGHTHOUSE_VERSION}, performance only, its default mobile profile (simulated slow 4G and a 4× slower CPU),`,
       "Debian's Chromium without paint holding (decision 037), through a local proxy that answers as the edge does:",
       "HTTP/2 over TLS, text compressed (Brotli: the build's immutable files once, kept; pages as they pass, at a fast",
-      "setting). Local workerd speaks HTTP/1.1 without TLS and compresses nothing (decision 037's last addendum). Median of",
-      `${firstRun?.lighthouse[0]?.runs ?? 1} run(s) per page and size. Score / LCP (ms) / CLS / TBT (ms), and what the largest paint was. The`,
-      "simulation scales the CPU time the machine really spent, so a busy machine lowers TBT-driven scores (see the",
-      "load average above).",
+      "setting). Local workerd speaks HTTP/1.1 without TLS and compresses nothing (decision 037's HTTP/2 addendum). Median of",
+      `${firstRun?.lighthouse[0]?.runs ?? 1} run(s) per page and size, after one warm-up load of the freshly started browser that is not`,
+      "counted (decision 037's warm-up addendum). Score (the lowest and highest run's in brackets) / LCP (ms) / CLS / TBT",
+      "(ms), and what the largest paint was. The simulation scales the CPU time the machine really spent, so a busy",
+      "machine lowers TBT-driven scores (see the load average above).",
       "",
       `| Page | ${lighthouseRuns.map((run) => sizeLabel(run.dataset.size)).join(" | ")} | Largest paint | Budget |`,
       `| --- | ${lighthouseRuns.map(() => "---").join(" | ")} | --- | --- |`,
@@ -384,7 +388,9 @@ export function writeReport(file: string, report: BenchReport): { misses: string
       lines.push(
         `| ${page.label} <br>\`${displayPath({ key: "", label: "", kind: "page", path: page.path })}\` | ${perSize
           .map((result) =>
-            result ? `${result.score} / ${ms(result.lcpMs)} / ${result.cls.toFixed(3)} / ${ms(result.tbtMs)}` : "–",
+            result
+              ? `${result.score}${scoreRange(result.scores)} / ${ms(result.lcpMs)} / ${result.cls.toFixed(3)} / ${ms(result.tbtMs)}`
+              : "–",
           )
           .join(
             " | ",
