@@ -120,7 +120,7 @@ export function writeReport(file: string, report: BenchReport): { misses: string
   lines.push(
     "# Performance",
     "",
-    "Measured with `npm run bench` (`scripts/bench/`, about 50 minutes on 2 cores). Re-run it after changes that touch queries",
+    "Measured with `npm run bench` (`scripts/bench/`, about 40 minutes on 2 cores). Re-run it after changes that touch queries",
     "or pages. `BENCH_SIZES=1000,100000 BENCH_LIGHTHOUSE_RUNS=1 BENCH_OUTPUT=/tmp/perf.md npm run bench` is a quicker run",
     "that leaves this file alone; see `scripts/bench/run.ts` for the other settings.",
     "",
