@@ -1,6 +1,18 @@
 import { useLocation } from "react-router";
 import { Link } from "./link.tsx";
 
+/**
+ * The page numbers shown, in order: the first, the last, and two either side of the current one. Built from those
+ * few alone: the feed at 1M connections has 90,000 pages, and listing them all to pick five cost the server 10 ms a
+ * render (docs/performance.md).
+ */
+export function pageNumbers(page: number, pages: number): number[] {
+  const numbers = new Set([1]);
+  for (let number = Math.max(1, page - 2); number <= Math.min(pages, page + 2); number++) numbers.add(number);
+  numbers.add(pages);
+  return [...numbers].filter((number) => number >= 1 && number <= pages).sort((a, b) => a - b);
+}
+
 /** Previous / page numbers / Next as plain links that keep the other query parameters. */
 export function Pagination({ page, pages, param = "page" }: { page: number; pages: number; param?: string }) {
   const location = useLocation();
@@ -12,9 +24,7 @@ export function Pagination({ page, pages, param = "page" }: { page: number; page
     const query = params.toString();
     return `${location.pathname}${query ? `?${query}` : ""}`;
   };
-  const numbers = Array.from({ length: pages }, (_, index) => index + 1).filter(
-    (number) => number === 1 || number === pages || Math.abs(number - page) <= 2,
-  );
+  const numbers = pageNumbers(page, pages);
   return (
     <nav className="pagination" aria-label="Pages">
       {page > 1 ? (
