@@ -10,6 +10,7 @@ import { plural } from "../plural.ts";
 import { PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../site.ts";
 import catalogStyles from "../styles/catalog.css?url";
 import type { Route } from "./+types/person";
+import type { ShelfWork } from "./person.server.ts";
 
 export { loader } from "./person.server.ts";
 
@@ -24,32 +25,35 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   if (!loaderData) return errorMeta(error, "Person not found");
-  const { person } = loaderData;
-  const works = [
-    person.movies.length ? `${person.movies.length} ${plural(person.movies.length, "film")}` : "",
-    person.books.length ? `${person.books.length} ${plural(person.books.length, "book")}` : "",
-  ].filter(Boolean);
+  const { person, films, books } = loaderData;
   return pageMeta(matches, {
     title: person.name,
-    description: `${person.name}, ${rolesInWords(person.roles)}: ${works.join(" and ")} on MovieBooks, and the connections members made with them.`,
+    description: `${person.name}, ${rolesInWords(person.roles)}: ${worksInWords(films, books).join(" and ")} on MovieBooks, and the connections members made with them.`,
     path: personPath(person.slug),
-    image:
-      person.movies.find((movie) => movie.posterPath)?.posterPath ??
-      person.books.find((book) => book.coverPath)?.coverPath ??
-      null,
+    image: [...films, ...books].find((work) => work.image)?.image ?? null,
   });
 };
 
-interface Work {
-  _id: string;
-  title: string;
-  year: number | null;
-  image: string;
-  credit: string;
+/** "12 films", "3 books": the shelves that are not empty. */
+function worksInWords(films: readonly ShelfWork[], books: readonly ShelfWork[]): string[] {
+  return [
+    films.length ? `${films.length} ${plural(films.length, "film")}` : "",
+    books.length ? `${books.length} ${plural(books.length, "book")}` : "",
+  ].filter(Boolean);
 }
 
 /** Films or books as a shelf of posters or covers, each linking to its page. */
-function WorkShelf({ id, title, kind, works }: { id: string; title: string; kind: "movie" | "book"; works: Work[] }) {
+function WorkShelf({
+  id,
+  title,
+  kind,
+  works,
+}: {
+  id: string;
+  title: string;
+  kind: "movie" | "book";
+  works: ShelfWork[];
+}) {
   const placeholder = kind === "movie" ? PLACEHOLDER_POSTER : PLACEHOLDER_COVER;
   return (
     <section className="person__works" aria-labelledby={id}>
@@ -60,7 +64,9 @@ function WorkShelf({ id, title, kind, works }: { id: string; title: string; kind
             <Link to={`/${kind === "movie" ? "movies" : "books"}/${work._id}`} className="shelf__item">
               <ResponsiveImage url={work.image} fallback={placeholder} width={120} height={180} sizes="10rem" />
               <span className="shelf__title">{work.title}</span>
-              <span className="shelf__meta">{[work.year, work.credit].filter(Boolean).join(" · ")}</span>
+              <span className="shelf__meta">
+                {[work.year, capitalized(work.roles.join(", "))].filter(Boolean).join(" · ")}
+              </span>
             </Link>
           </li>
         ))}
@@ -70,26 +76,8 @@ function WorkShelf({ id, title, kind, works }: { id: string; title: string; kind
 }
 
 export default function Person({ loaderData }: Route.ComponentProps) {
-  const { person } = loaderData;
+  const { person, films, books } = loaderData;
   const root = useRouteLoaderData("root") as RootData | undefined;
-  const films: Work[] = person.movies.map((movie) => ({
-    _id: movie._id,
-    title: movie.title,
-    year: movie.year,
-    image: movie.posterPath,
-    credit: capitalized(
-      [movie.directorSlug === person.slug ? "director" : "", movie.actorSlugs.includes(person.slug) ? "actor" : ""]
-        .filter(Boolean)
-        .join(", "),
-    ),
-  }));
-  const books: Work[] = person.books.map((book) => ({
-    _id: book._id,
-    title: book.title,
-    year: book.publicationYear,
-    image: book.coverPath,
-    credit: "",
-  }));
   return (
     <article className="catalog person" aria-labelledby="person-name">
       <header className="person__hero">
@@ -101,14 +89,7 @@ export default function Person({ loaderData }: Route.ComponentProps) {
         <h1 id="person-name" className="catalog__title">
           {person.name}
         </h1>
-        <p className="person__summary">
-          {[
-            films.length ? `${films.length} ${plural(films.length, "film")}` : "",
-            books.length ? `${books.length} ${plural(books.length, "book")}` : "",
-          ]
-            .filter(Boolean)
-            .join(" · ")}
-        </p>
+        <p className="person__summary">{worksInWords(films, books).join(" · ")}</p>
       </header>
 
       {films.length ? <WorkShelf id="person-films" title="Films" kind="movie" works={films} /> : null}

@@ -47,6 +47,7 @@ beforeAll(async () => {
     movieYear: "2017",
     movieDirector: "Greta Gerwig",
     movieActors: "Saoirse Ronan, Timothée Chalamet, Laurie Metcalf, Lucas Hedges",
+    movieSynopsis: "A Sacramento senior year, told between a daughter and her mother.",
     bookTitle: "Little Women",
     bookAuthor: "Louisa May Alcott",
     context: "Sacramento and Concord.",
@@ -102,6 +103,8 @@ describe("a person's page", () => {
     expect(main).toContain(`href="/movies/${ladyBird.movieRef._id}"`);
     expect(main).toMatch(/Lady Bird<\/span><span class="shelf__meta">2017 · Director</);
     expect(main).toMatch(/Frances Ha<\/span><span class="shelf__meta">Actor</);
+    // The shelves' data is what they show: Lady Bird's card is on page 2, so nothing on page 1 needs its synopsis.
+    expect(html).not.toContain("A Sacramento senior year");
     // Eleven public connections: ten on the first page, with a link to the second.
     expect(main).toContain("11 connections");
     expect(main.match(/<article id="card-/g)).toHaveLength(10);
