@@ -56,8 +56,11 @@ const policy: SamplingPolicy = {
   minSamples: 3,
   budgetMs: Number(process.env.BENCH_SECONDS ?? 8) * 1000,
 };
-/** The distant pass samples fewer times: each request waits for its round trips, and its spread is the distance's. */
-const distantPolicy: SamplingPolicy = { maxSamples: 10, minSamples: 3, budgetMs: policy.budgetMs / 2 };
+/**
+ * The distant pass samples as many times as the near one: its requests spread as widely (one page's ten ran 113–353 ms
+ * at 1M), and a median of ten moved by up to 10 ms between runs, enough to turn a budget's verdict.
+ */
+const distantPolicy: SamplingPolicy = { ...policy, budgetMs: policy.budgetMs / 2 };
 const distanceMs = Number(process.env.BENCH_DISTANCE_MS ?? 80);
 const output = path.resolve(process.env.BENCH_OUTPUT ?? "docs/performance.md");
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
