@@ -97,12 +97,16 @@ describe.each(javaScriptModes)("browsing ($name)", ({ javaScriptEnabled }) => {
       await page.locator("main article.card").first().waitFor();
       expect(await page.evaluate(() => history.length)).toBe(entries);
     }
-    const person = page.locator('main article.card a[href^="/people/"]').first();
+    const person = page.locator('main article.card .card__credits div:has(> dt:text-is("Directed by")) a').first();
     const href = (await person.getAttribute("href"))!;
     const name = (await person.textContent())!.trim();
     await Promise.all([page.waitForURL(`${suite.app.url}${href}`), person.click()]);
     await page.getByRole("heading", { level: 1, name }).waitFor();
     expect(await sameDocument()).toBe(javaScriptEnabled);
+    // The film shelf, drawn in the browser from the page's data when JavaScript navigated: the director's part.
+    const films = page.getByRole("region", { name: "Films", exact: true });
+    await films.locator(".shelf__meta", { hasText: "Director" }).first().waitFor();
+    await expect(page.locator(".person__summary").textContent()).resolves.toMatch(/^\d+ films?( · \d+ books?)?$/);
 
     await Promise.all([page.waitForURL(`${suite.app.url}/`), page.goBack()]);
     await page.locator("main article.card").first().waitFor();

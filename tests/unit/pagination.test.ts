@@ -15,6 +15,10 @@ describe("page numbers", () => {
     }
   });
 
+  it("are none when there are no pages", () => {
+    expect(pageNumbers(1, 0)).toEqual([]);
+  });
+
   it("stay a handful on a site with ninety thousand pages", () => {
     expect(pageNumbers(1, 90_058)).toEqual([1, 2, 3, 90_058]);
     expect(pageNumbers(45_000, 90_058)).toEqual([1, 44_998, 44_999, 45_000, 45_001, 45_002, 90_058]);
