@@ -36,7 +36,7 @@ import { badRequest, forbidden, knownFailure, notFound } from "../errors.ts";
 import { isId, newId } from "../ids.ts";
 import { claimImages, removeImages } from "../images/index.ts";
 import { connectionVisibleTo, visibilityAdjustments } from "../people/index.ts";
-import { IMAGE_FIELDS, normalizeTags, splitList } from "../rules/index.ts";
+import { COUNT_LIMIT, IMAGE_FIELDS, normalizeTags, splitList } from "../rules/index.ts";
 import { validate } from "../validation.ts";
 import { type NewestFirstIndex, tagIndex } from "./feed-filters.ts";
 import { keyStatements, keyUse, postOfUse, readIdempotencyKey, requestFingerprint } from "./idempotency.ts";
@@ -261,13 +261,6 @@ export function toPage(origin: string, page: number, [rows, counted]: PageAnswer
     totalCount,
   };
 }
-
-/**
- * Search and a filtered Following feed count at most this many matches (decisions 038 and 042): a common word
- * matches a fifth of everything, a common genre a fifth of what a member follows, and counting past this would read
- * every match. Search's `totalCount` stops here, and `totalCountCapped` says so.
- */
-export const COUNT_LIMIT = 1000;
 
 export interface SearchPage extends ConnectionPage {
   totalCount: number;

@@ -5,6 +5,7 @@ import { comments, connections, counters, follows, likes, trendingWindow, users 
 import { badRequest } from "../errors.ts";
 import { authorsHiddenFrom, authorVisibleTo, connectionVisibleTo, isModerator } from "../people/index.ts";
 import {
+  COUNT_LIMIT,
   FEED_VIEW_MESSAGES,
   type FeedScope,
   type FeedSort,
@@ -12,15 +13,7 @@ import {
   isFeedSort,
   TRENDING_WINDOW_MS,
 } from "../rules/index.ts";
-import {
-  COUNT_LIMIT,
-  type ConnectionPage,
-  idsFromIndex,
-  type PageWindow,
-  pageReads,
-  type Ranking,
-  toPage,
-} from "./connections.ts";
+import { type ConnectionPage, idsFromIndex, type PageWindow, pageReads, type Ranking, toPage } from "./connections.ts";
 import {
   type FeedFilters,
   filterConditions,

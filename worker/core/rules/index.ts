@@ -68,7 +68,14 @@ export {
   VERDICT_MESSAGES,
   type VerdictChoice,
 } from "./kinds.ts";
-export { IMAGE_TYPES, MAX_IMAGE_BYTES, REQUEST_LIMITS, REQUEST_MESSAGES, SHARE_IMAGE_SIZE } from "./limits.ts";
+export {
+  COUNT_LIMIT,
+  IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  REQUEST_LIMITS,
+  REQUEST_MESSAGES,
+  SHARE_IMAGE_SIZE,
+} from "./limits.ts";
 export { listItems, normalizeTags, splitList } from "./lists.ts";
 export {
   EXTERNAL_ID_INPUTS,
@@ -103,6 +110,7 @@ export {
   type PersonRole,
   personPath,
   personSlug,
+  personWorksPath,
 } from "./people.ts";
 export { PROFILE_LIMITS, PROFILE_MESSAGES } from "./profile.ts";
 export { PROFILE_FORM } from "./profile-form.ts";

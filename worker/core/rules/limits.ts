@@ -22,3 +22,10 @@ export const REQUEST_MESSAGES = {
   tooLarge: "This request is too large. It can be at most 256 KB.",
   filesTooLarge: "The files are too large. Maximum size is 5MB per image.",
 } as const;
+
+/**
+ * Counts that could read every match stop at this many (decisions 038, 042 and 044): a common word matches a fifth of
+ * everything, a common genre a fifth of what a member follows, a prolific actor's films run to thousands in a
+ * generated catalog. Past it a count is shown as "1,000+", and the shape that carries it says it was capped.
+ */
+export const COUNT_LIMIT = 1000;
