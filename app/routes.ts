@@ -17,6 +17,9 @@ export default [
   route("movies/:movieId", "routes/movie.tsx"),
   route("books/:bookId", "routes/book.tsx"),
   route("people/:slug", "routes/person.tsx"),
+  // A person's whole list of films or of books (decision 044); the route's pattern says which.
+  route("people/:slug/films", "routes/person-works.tsx", { id: "person-films" }),
+  route("people/:slug/books", "routes/person-works.tsx", { id: "person-books" }),
   route("filter-suggestions", "routes/filter-suggestions.tsx"),
   route("connections/:connectionId", "routes/connection.tsx"),
   route("profile/:userId", "routes/profile-redirect.tsx"),

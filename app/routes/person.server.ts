@@ -1,50 +1,26 @@
 import { requestContext } from "../../worker/context.ts";
-import { pageNumber, personWithConnections } from "../../worker/core/connections/index.ts";
-import type { PersonRole } from "../../worker/core/rules/people.ts";
+import { creditsWithConnections, pageNumber } from "../../worker/core/connections/index.ts";
 import { notFoundPage } from "../failures.server.ts";
 import type { Route } from "./+types/person";
 
-/** One poster or cover of a person's shelf: what the page shows of a work, and nothing the page does not. */
-export interface ShelfWork {
-  _id: string;
-  title: string;
-  year: number | null;
-  image: string;
-  /** The person's part in a film; none for a book, whose only credit is its author. */
-  roles: PersonRole[];
-}
+/**
+ * How many films and how many books the person's page shows before "All 1,546 films": two rows of posters on a
+ * wide screen, four on a phone (the shelf fits 6 or 3 a row). The rest are on their own pages (decision 044).
+ */
+const SHELF_SIZE = 12;
 
 /**
- * A director's, actor's or author's page: their works as shelves and a page of the connections featuring them, in one
- * round trip. The shelves are composed here, so the page's data carries a work's title, year and image rather than
- * its whole catalog entry (synopsis, cast, genres): that was 40% of a prolific director's page data.
+ * A director's, actor's or author's page: the first of their films and books with how many there are, and a page of
+ * the connections featuring them, in one round trip. A shelf carries a work's title, year, image and the person's
+ * part, not its whole catalog entry.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(requestContext);
   const page = pageNumber(new URL(request.url).searchParams.get("page"));
-  let found: Awaited<ReturnType<typeof personWithConnections>>;
+  const shelf = { limit: SHELF_SIZE, offset: 0 };
   try {
-    found = await personWithConnections(services, params.slug, page);
+    return { person: await creditsWithConnections(services, params.slug, page, { films: shelf, books: shelf }) };
   } catch (error) {
     notFoundPage(error, "No one by that name is in the catalog.");
   }
-  const { movies, books, ...person } = found;
-  const films: ShelfWork[] = movies.map((movie) => ({
-    _id: movie._id,
-    title: movie.title,
-    year: movie.year,
-    image: movie.posterPath,
-    roles: [
-      ...(movie.directorSlug === person.slug ? (["director"] as const) : []),
-      ...(movie.actorSlugs.includes(person.slug) ? (["actor"] as const) : []),
-    ],
-  }));
-  const shelfBooks: ShelfWork[] = books.map((book) => ({
-    _id: book._id,
-    title: book.title,
-    year: book.publicationYear,
-    image: book.coverPath,
-    roles: [],
-  }));
-  return { person, films, books: shelfBooks };
 }

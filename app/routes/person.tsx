@@ -1,16 +1,15 @@
 import { useRouteLoaderData } from "react-router";
-import { PERSON_ROLES, type PersonRole, personPath } from "../../worker/core/rules/people.ts";
+import type { Credit, CreditCount, PersonCredits } from "../../worker/core/catalog/index.ts";
+import { PERSON_ROLES, type PersonRole, personPath, personWorksPath } from "../../worker/core/rules/people.ts";
 import { CardList } from "../components/connection/card-list.tsx";
 import { Link } from "../components/link.tsx";
 import { Pagination } from "../components/pagination.tsx";
-import { ResponsiveImage } from "../components/responsive-image.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
+import { creditCountInWords, type WorkKind, WorkShelf } from "../components/work-shelf.tsx";
 import { errorMeta, pageMeta, type RootData } from "../meta.ts";
 import { plural } from "../plural.ts";
-import { PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../site.ts";
 import catalogStyles from "../styles/catalog.css?url";
 import type { Route } from "./+types/person";
-import type { ShelfWork } from "./person.server.ts";
 
 export { loader } from "./person.server.ts";
 
@@ -23,60 +22,56 @@ function rolesInWords(roles: readonly PersonRole[]): string {
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
-  if (!loaderData) return errorMeta(error, "Person not found");
-  const { person, films, books } = loaderData;
-  return pageMeta(matches, {
-    title: person.name,
-    description: `${person.name}, ${rolesInWords(person.roles)}: ${worksInWords(films, books).join(" and ")} on MovieBooks, and the connections members made with them.`,
-    path: personPath(person.slug),
-    image: [...films, ...books].find((work) => work.image)?.image ?? null,
-  });
-};
-
-/** "12 films", "3 books": the shelves that are not empty. */
-function worksInWords(films: readonly ShelfWork[], books: readonly ShelfWork[]): string[] {
+/** "12 films", "1,000+ films", "3 books": the shelves that are not empty. */
+function worksInWords({ filmCount, bookCount }: PersonCredits): string[] {
   return [
-    films.length ? `${films.length} ${plural(films.length, "film")}` : "",
-    books.length ? `${books.length} ${plural(books.length, "book")}` : "",
+    filmCount.count ? creditCountInWords(filmCount, "film") : "",
+    bookCount.count ? creditCountInWords(bookCount, "book") : "",
   ].filter(Boolean);
 }
 
-/** Films or books as a shelf of posters or covers, each linking to its page. */
-function WorkShelf({
-  id,
-  title,
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
+  if (!loaderData) return errorMeta(error, "Person not found");
+  const { person } = loaderData;
+  return pageMeta(matches, {
+    title: person.name,
+    description: `${person.name}, ${rolesInWords(person.roles)}: ${worksInWords(person).join(" and ")} on MovieBooks, and the connections members made with them.`,
+    path: personPath(person.slug),
+    image: [...person.films, ...person.books].find((work) => work.image)?.image ?? null,
+  });
+};
+
+/** A shelf of the first films or books, and a way to all of them when there are more. */
+function PersonShelf({
+  slug,
   kind,
   works,
+  count,
 }: {
-  id: string;
-  title: string;
-  kind: "movie" | "book";
-  works: ShelfWork[];
+  slug: string;
+  kind: WorkKind;
+  works: readonly Credit[];
+  count: CreditCount;
 }) {
-  const placeholder = kind === "movie" ? PLACEHOLDER_POSTER : PLACEHOLDER_COVER;
+  if (!works.length) return null;
+  const id = `person-${kind}s`;
   return (
     <section className="person__works" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      <ul className="shelf">
-        {works.map((work) => (
-          <li key={work._id}>
-            <Link to={`/${kind === "movie" ? "movies" : "books"}/${work._id}`} className="shelf__item">
-              <ResponsiveImage url={work.image} fallback={placeholder} width={120} height={180} sizes="10rem" />
-              <span className="shelf__title">{work.title}</span>
-              <span className="shelf__meta">
-                {[work.year, capitalized(work.roles.join(", "))].filter(Boolean).join(" · ")}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <div className="catalog__section-heading">
+        <h2 id={id}>{kind === "film" ? "Films" : "Books"}</h2>
+        {count.count > works.length ? (
+          <Link className="catalog__more" to={personWorksPath(slug, kind)}>
+            All {creditCountInWords(count, kind)} <span aria-hidden="true">→</span>
+          </Link>
+        ) : null}
+      </div>
+      <WorkShelf kind={kind} works={works} />
     </section>
   );
 }
 
 export default function Person({ loaderData }: Route.ComponentProps) {
-  const { person, films, books } = loaderData;
+  const { person } = loaderData;
   const root = useRouteLoaderData("root") as RootData | undefined;
   return (
     <article className="catalog person" aria-labelledby="person-name">
@@ -89,11 +84,11 @@ export default function Person({ loaderData }: Route.ComponentProps) {
         <h1 id="person-name" className="catalog__title">
           {person.name}
         </h1>
-        <p className="person__summary">{worksInWords(films, books).join(" · ")}</p>
+        <p className="person__summary">{worksInWords(person).join(" · ")}</p>
       </header>
 
-      {films.length ? <WorkShelf id="person-films" title="Films" kind="movie" works={films} /> : null}
-      {books.length ? <WorkShelf id="person-books" title="Books" kind="book" works={books} /> : null}
+      <PersonShelf slug={person.slug} kind="film" works={person.films} count={person.filmCount} />
+      <PersonShelf slug={person.slug} kind="book" works={person.books} count={person.bookCount} />
 
       <section className="catalog__connections" aria-labelledby="person-connections">
         <div className="catalog__section-heading">

@@ -125,6 +125,27 @@ describe.each(javaScriptModes)("browsing ($name)", ({ javaScriptEnabled }) => {
     await context.close();
   });
 
+  it("lists a person's films on their own page, with a way back to the person", async () => {
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${suite.app.url}/people/oscar-isaac/films`);
+    await page.getByRole("heading", { level: 1, name: "Oscar Isaac's films" }).waitFor();
+    const summary = (await page.locator(".person__summary").textContent())!;
+    const [, count] = summary.match(/^(\d+) films?$/)!;
+    expect(Number(count)).toBeGreaterThan(1);
+    await expect(page.locator(".shelf__item").count()).resolves.toBe(Number(count));
+    await expect(page.locator(".shelf__meta").allTextContents()).resolves.toContain("2021 · Actor");
+    expect(await brokenImages(page)).toEqual([]);
+    if (javaScriptEnabled) await hydrated(page);
+    await Promise.all([
+      page.waitForURL(`${suite.app.url}/people/oscar-isaac`),
+      page.getByRole("link", { name: "← Oscar Isaac" }).click(),
+    ]);
+    await page.getByRole("heading", { level: 1, name: "Oscar Isaac" }).waitFor();
+    await expect(page.locator(".person__summary").textContent()).resolves.toBe(summary);
+    await context.close();
+  });
+
   it("goes from a result's poster to the movie page, and from there to a book page", async () => {
     const context = await newVisitor(suite.browser, { javaScriptEnabled });
     const page = await context.newPage();

@@ -86,6 +86,27 @@ beforeAll(async () => {
       context: `Short number ${index}.`,
     });
   }
+  // Agnès Varda: 48 films she directed (one she also acts in, one with no year), and one she only acts in: 49 films,
+  // a full first page of her filmography and one film on the second. Posted a few at a time.
+  const varda = (index: number) => ({
+    movieTitle: `Varda Film ${String(index).padStart(2, "0")}`,
+    ...(index === 0 ? {} : { movieYear: String(1950 + index) }),
+    movieDirector: "Agnès Varda",
+    ...(index === 47 ? { movieActors: "Agnès Varda" } : {}),
+    bookTitle: `Varda Book ${index}`,
+    context: `Varda number ${index}.`,
+  });
+  for (let start = 0; start < 48; start += 8) {
+    await Promise.all(Array.from({ length: 8 }, (_, offset) => post(author, varda(start + offset))));
+  }
+  await post(author, {
+    movieTitle: "Faces Places Too",
+    movieYear: "2017",
+    movieDirector: "JR",
+    movieActors: "Agnès Varda",
+    bookTitle: "Faces Book",
+    context: "She acts in this one.",
+  });
 });
 
 afterAll(() => app?.close());
@@ -136,6 +157,76 @@ describe("a person's page", () => {
       const { response, html } = await get(path);
       expect(response.status, path).toBe(404);
       expect(html, path).toContain("<title>Person not found | MovieBooks</title>");
+      expect(mainOf(html), path).toContain("No one by that name is in the catalog.");
+    }
+  });
+});
+
+describe("a person's films and books", () => {
+  const items = (html: string) => [
+    ...html.matchAll(/<span class="shelf__title">([^<]+)<\/span><span class="shelf__meta">([^<]*)</g),
+  ];
+
+  it("shows the first twelve on the person's page, says how many there are, and links to all of them", async () => {
+    const { html } = await get("/people/agnes-varda");
+    const main = mainOf(html);
+    expect(main).toContain('<p class="person__summary">49 films</p>');
+    expect(html).toMatch(/<meta name="description" content="Agnès Varda, director and actor: 49 films on MovieBooks/);
+    const shelf = items(main);
+    expect(shelf.map(([, title]) => title)).toEqual([
+      "Faces Places Too",
+      "Varda Film 47",
+      "Varda Film 46",
+      "Varda Film 45",
+      "Varda Film 44",
+      "Varda Film 43",
+      "Varda Film 42",
+      "Varda Film 41",
+      "Varda Film 40",
+      "Varda Film 39",
+      "Varda Film 38",
+      "Varda Film 37",
+    ]);
+    expect(shelf[1]?.[2]).toBe("1997 · Director, actor");
+    expect(link(main, 'All 49 films <span aria-hidden="true">→</span>')).toBe("/people/agnes-varda/films");
+    // Greta Gerwig's twelve films all fit: no link to more.
+    expect(mainOf((await get("/people/greta-gerwig")).html)).not.toContain("/people/greta-gerwig/films");
+  });
+
+  it("lists every film a page of 48 at a time, newest first, unknown years last", async () => {
+    const { response, html } = await get("/people/agnes-varda/films");
+    expect(response.status).toBe(200);
+    expect(html).toContain("<title>Agnès Varda&#x27;s films | MovieBooks</title>");
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/people\/agnes-varda\/films"/);
+    const main = mainOf(html);
+    expect(main).toContain("49 films · page 1 of 2");
+    expect(link(main, "← Agnès Varda")).toBe("/people/agnes-varda");
+    const first = items(main);
+    expect(first).toHaveLength(48);
+    expect(first[0]?.slice(1)).toEqual(["Faces Places Too", "2017 · Actor"]);
+    expect(first[1]?.slice(1)).toEqual(["Varda Film 47", "1997 · Director, actor"]);
+    expect(first.at(-1)?.slice(1)).toEqual(["Varda Film 01", "1951 · Director"]);
+    expect(main).toContain('href="/people/agnes-varda/films?page=2"');
+
+    const second = await get("/people/agnes-varda/films?page=2");
+    expect(second.html).toContain("<title>Agnès Varda&#x27;s films, page 2 | MovieBooks</title>");
+    expect(items(mainOf(second.html)).map(([, title, meta]) => [title, meta])).toEqual([["Varda Film 00", "Director"]]);
+
+    const past = mainOf((await get("/people/agnes-varda/films?page=3")).html);
+    expect(items(past)).toHaveLength(0);
+    expect(past).toContain("There are no films on page 3.");
+  });
+
+  it("lists books the same way, and is a 404 for a list the person has nothing in or an unknown person", async () => {
+    const books = mainOf((await get("/people/louisa-may-alcott/books")).html);
+    expect(books).toContain("1 book");
+    expect(items(books).map(([, title]) => title)).toEqual(["Little Women"]);
+    const none = await get("/people/agnes-varda/books");
+    expect(none.response.status).toBe(404);
+    expect(mainOf(none.html)).toContain("Agnès Varda has no books in the catalog.");
+    for (const path of ["/people/nobody-at-all/films", "/people/%E0%A4%A/books"]) {
+      const { response, html } = await get(path);
+      expect(response.status, path).toBe(404);
       expect(mainOf(html), path).toContain("No one by that name is in the catalog.");
     }
   });
@@ -209,6 +300,7 @@ describe("feed filters", () => {
     expect(await suggest("filter=actor&q=zz")).toEqual({ status: 200, body: [] });
     // Most featured first (two public connections), then alphabetically.
     expect((await suggest("filter=actor")).body).toEqual([
+      "Agnès Varda",
       "Lola Kirke",
       "Laurie Metcalf",
       "Lucas Hedges",

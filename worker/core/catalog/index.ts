@@ -16,7 +16,19 @@ export {
   toBook,
   toMovie,
 } from "./catalog.ts";
-export { PERSON_WORKS_SHOWN, personReads, toPerson } from "./credits.ts";
+export {
+  type Credit,
+  type CreditCount,
+  creditsReads,
+  NO_WORKS,
+  PERSON_WORKS_SHOWN,
+  type PersonCredits,
+  personCredits,
+  personReads,
+  toCredits,
+  toPerson,
+  type WorksWindow,
+} from "./credits.ts";
 export { nameKey, titleKey } from "./identity.ts";
 export { isbn13Of } from "./isbn.ts";
 export { ARTWORK_TIMEOUT_MS, type ArtworkRequest, fetchArtwork } from "./lookup/artwork.ts";

@@ -31,7 +31,7 @@ export {
 } from "./filter-suggestions.ts";
 export { forgetIdempotencyKeys } from "./idempotency.ts";
 export { type ImageAccess, imageAccess } from "./image-access.ts";
-export { personWithConnections } from "./person-connections.ts";
+export { creditsWithConnections, personWithConnections } from "./person-connections.ts";
 export { type PopularTag, popularTags, popularTagsRead, toPopularTags } from "./popular-tags.ts";
 export {
   type KeptImage,

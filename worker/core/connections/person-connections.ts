@@ -1,7 +1,7 @@
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { RequestServices } from "../../context.ts";
 import { connectionFacets, connections, facetCounts } from "../../db/schema.ts";
-import { personReads, toPerson } from "../catalog/index.ts";
+import { creditsReads, personReads, toCredits, toPerson, type WorksWindow } from "../catalog/index.ts";
 import { notFound } from "../errors.ts";
 import { isPersonSlug, PERSON_MESSAGES, PERSON_ROLES } from "../rules/index.ts";
 import { pageReads, toPage } from "./connections.ts";
@@ -42,22 +42,44 @@ function personPublicCount(slug: string): SQL {
         and ${connectionFacets.facet} = ${largest} and ${connectionFacets.value} = ${slug})))`;
 }
 
+/** One page of the connections featuring the person, for the caller's batch. */
+const featuringPage = (services: RequestServices, slug: string, page: number) =>
+  pageReads(services, featuresPerson(slug), page, { publicCount: personPublicCount(slug), index: personIndexes(slug) });
+
 /**
- * API.md `GET /people/:slug` (less `totalCount`, which the page shows) and the person's page, in one round trip:
- * who they are, their films and books, and one page of the connections featuring them as the viewer may see them. 404 for a slug no work credits, or
- * one `personSlug` could not have written.
+ * API.md `GET /people/:slug` (less `totalCount`, which the page shows), in one round trip: who they are, their
+ * first 50 films and books, and one page of the connections featuring them as the viewer may see them. 404 for a
+ * slug no work credits, or one `personSlug` could not have written.
  */
 export async function personWithConnections(services: RequestServices, slug: string, page: number) {
   if (!isPersonSlug(slug)) throw notFound(PERSON_MESSAGES.notFound);
   const { db, origin } = services;
   const [person, movies, books, rows, counted] = await db.batch([
     ...personReads(db, slug),
-    ...pageReads(services, featuresPerson(slug), page, {
-      publicCount: personPublicCount(slug),
-      index: personIndexes(slug),
-    }),
+    ...featuringPage(services, slug, page),
   ]);
   const found = toPerson(origin, slug, [person, movies, books]);
+  if (!found) throw notFound(PERSON_MESSAGES.notFound);
+  return { ...found, ...toPage(origin, page, [rows, counted]) };
+}
+
+/**
+ * The person's page in one round trip: who they are, the first of their films and books as the shelves show them
+ * with how many there are, and one page of the connections featuring them.
+ */
+export async function creditsWithConnections(
+  services: RequestServices,
+  slug: string,
+  page: number,
+  shelves: { films: WorksWindow; books: WorksWindow },
+) {
+  if (!isPersonSlug(slug)) throw notFound(PERSON_MESSAGES.notFound);
+  const { db, origin } = services;
+  const [person, counts, films, books, rows, counted] = await db.batch([
+    ...creditsReads(db, slug, shelves),
+    ...featuringPage(services, slug, page),
+  ]);
+  const found = toCredits(origin, slug, [person, counts, films, books]);
   if (!found) throw notFound(PERSON_MESSAGES.notFound);
   return { ...found, ...toPage(origin, page, [rows, counted]) };
 }

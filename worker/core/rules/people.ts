@@ -58,6 +58,11 @@ export function personPath(slug: string): string {
   return `/people/${encodeURIComponent(slug)}`;
 }
 
+/** All of a person's films or all of their books, a page at a time (decision 044). */
+export function personWorksPath(slug: string, kind: "film" | "book"): string {
+  return `${personPath(slug)}/${kind}s`;
+}
+
 /** What a person is credited as, in the order their page lists it. */
 export const PERSON_ROLES = ["director", "actor", "author"] as const;
 export type PersonRole = (typeof PERSON_ROLES)[number];
