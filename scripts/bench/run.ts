@@ -25,7 +25,7 @@ import { type CountingProxy, startCountingProxy } from "../../tests/support/coun
 import { type RunningWorker, startWorker } from "../../tests/support/worker.ts";
 import { hashPassword } from "../../worker/core/auth/index.ts";
 import { SITEMAP_PAGE_SIZE } from "../../worker/core/discovery/index.ts";
-import { personPath, personSlug } from "../../worker/core/rules/index.ts";
+import { personPath, personSlug, personWorksPath } from "../../worker/core/rules/index.ts";
 import { type LocalDbServer, startLocalDbServer } from "../local-db/server.ts";
 import { BENCH_PASSWORD, type Dataset, generateDataset } from "./generate.ts";
 import { assignBenchImages, drawBenchImages, uploadBenchImages } from "./images.ts";
@@ -336,6 +336,13 @@ function endpoints(dataset: Dataset, deepPage: number, lastPage: number): Endpoi
     // The most featured director and actor: the person pages with the most connections to page through.
     page("person-director", "Person page (top director)", personPath(personSlug(filters.director))),
     page("person-actor", "Person page (top actor)", personPath(personSlug(filters.actor))),
+    // Their whole filmography a page at a time (decision 044): the first page, and page 20 (works 913 to 960).
+    page("person-films", "Person's films (top actor)", personWorksPath(personSlug(filters.actor), "film")),
+    page(
+      "person-films-deep",
+      "Person's films, page 20 (top actor)",
+      `${personWorksPath(personSlug(filters.actor), "film")}?page=20`,
+    ),
     file("sitemap-index", "Sitemap index", "/sitemap.xml"),
     {
       ...file("sitemap-page", "Sitemap page (connections, middle)", `/sitemaps/connections-${sitemapPage}.xml`),
