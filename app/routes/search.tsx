@@ -42,7 +42,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                 {/* Past the limit search stops counting (decision 038): "1,000+". */}
                 {results.totalCount.toLocaleString("en")}
                 {results.totalCountCapped ? "+" : null} {plural(results.totalCount, "connection")} found
-                {results.pages > 1 ? ` · page ${results.page} of ${results.pages}` : null}
+                {results.pages > 1 && results.page <= results.pages
+                  ? ` · page ${results.page} of ${results.pages}`
+                  : null}
               </p>
             </header>
             {results.connections.length > 0 ? (

@@ -71,6 +71,11 @@ describe("search past a thousand matches", () => {
   it("shows “1,000+” on the search page when there are more, and the exact count otherwise", async () => {
     expect(await searchPage("/search?q=plentiful")).toContain("1,000+ connections found · page 1 of 100");
     expect(await searchPage("/search?q=xylophone")).toContain("1,000 connections found · page 1 of 100");
+    // Past the last page: the count, no "page 101 of 100", and the way back.
+    const past = await searchPage("/search?q=plentiful&page=101");
+    expect(past).toContain("1,000+ connections found");
+    expect(past).not.toContain("page 101 of");
+    expect(past).toContain("There are no results on page 101.");
   });
 });
 
