@@ -48,6 +48,7 @@ beforeAll(async () => {
     `/movies/${anyMovie}`,
     `/books/${anyBook}`,
     "/people/denis-villeneuve",
+    "/people/denis-villeneuve/films",
     "/people/nobody-at-all",
     `/connections/${other!.id}`,
     "/no/such/page",
