@@ -6,7 +6,8 @@ import { ResponsiveImage } from "./responsive-image.tsx";
 
 export type WorkKind = "film" | "book";
 
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** "Director, actor" from "director, actor"; "Director" for the hero's roles. */
+export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "1,546 films", "1 book", "1,000+ films" past the count's limit. */
 export function creditCountInWords({ count, capped }: CreditCount, kind: WorkKind): string {

@@ -5,7 +5,7 @@ import { CardList } from "../components/connection/card-list.tsx";
 import { Link } from "../components/link.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
-import { creditCountInWords, type WorkKind, WorkShelf } from "../components/work-shelf.tsx";
+import { capitalized, creditCountInWords, type WorkKind, WorkShelf } from "../components/work-shelf.tsx";
 import { errorMeta, pageMeta, type RootData } from "../meta.ts";
 import { plural } from "../plural.ts";
 import catalogStyles from "../styles/catalog.css?url";
@@ -19,8 +19,6 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cata
 function rolesInWords(roles: readonly PersonRole[]): string {
   return roles.length > 1 ? `${roles.slice(0, -1).join(", ")} and ${roles.at(-1)}` : (roles[0] ?? "");
 }
-
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "12 films", "1,000+ films", "3 books": the shelves that are not empty. */
 function worksInWords({ filmCount, bookCount }: PersonCredits): string[] {

@@ -21,7 +21,6 @@ export {
   type CreditCount,
   creditsReads,
   NO_WORKS,
-  PERSON_WORKS_SHOWN,
   type PersonCredits,
   personCredits,
   personReads,
