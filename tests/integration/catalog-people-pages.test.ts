@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { titleKey } from "../../worker/core/catalog/index.ts";
 import type { ConnectionView } from "../../worker/core/connections/index.ts";
+import { COUNT_LIMIT, personSlug } from "../../worker/core/rules/index.ts";
+import { movies } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
 
@@ -215,6 +218,35 @@ describe("a person's films and books", () => {
     const past = mainOf((await get("/people/agnes-varda/films?page=3")).html);
     expect(items(past)).toHaveLength(0);
     expect(past).toContain("There are no films on page 3.");
+  });
+
+  it("counts up to 1,000 and lists that many, past which a page lists nothing", async () => {
+    // 1,010 films by one director, written to the catalog directly (posting them would take minutes): page 22 would
+    // hold the last two if the list went past the count.
+    const name = "Max Prolific";
+    const films = Array.from({ length: COUNT_LIMIT + 10 }, (_, index) => ({
+      id: `${index.toString(16).padStart(4, "0")}${"a".repeat(20)}`,
+      title: `Prolific Film ${index}`,
+      titleKey: titleKey(`Prolific Film ${index}`),
+      year: 1900 + (index % 120),
+      director: name,
+      directorSlug: personSlug(name),
+    }));
+    for (let start = 0; start < films.length; start += 200) {
+      await app.db.insert(movies).values(films.slice(start, start + 200));
+    }
+    const person = mainOf((await get("/people/max-prolific")).html);
+    expect(person).toContain('<p class="person__summary">1,000+ films</p>');
+    expect(link(person, 'All 1,000\\+ films <span aria-hidden="true">→</span>')).toBe("/people/max-prolific/films");
+    const first = mainOf((await get("/people/max-prolific/films")).html);
+    expect(first).toContain("1,000+ films · page 1 of 21");
+    expect(items(first)).toHaveLength(48);
+    const last = mainOf((await get("/people/max-prolific/films?page=21")).html);
+    expect(items(last)).toHaveLength(48);
+    const past = mainOf((await get("/people/max-prolific/films?page=22")).html);
+    expect(items(past)).toHaveLength(0);
+    expect(past).toContain("There are no films on page 22.");
+    expect(past).not.toContain("page 22 of");
   });
 
   it("lists books the same way, and is a 404 for a list the person has nothing in or an unknown person", async () => {
