@@ -1,14 +1,16 @@
 import { data } from "react-router";
 import { requestContext } from "../../worker/context.ts";
-import { NO_WORKS, type PersonCredits, personCredits } from "../../worker/core/catalog/index.ts";
+import {
+  NO_WORKS,
+  type PersonCredits,
+  personCredits,
+  worksPages,
+  worksPageWindow,
+} from "../../worker/core/catalog/index.ts";
 import { pageNumber } from "../../worker/core/connections/index.ts";
-import { COUNT_LIMIT } from "../../worker/core/rules/index.ts";
 import type { WorkKind } from "../components/work-shelf.tsx";
 import { notFoundPage } from "../failures.server.ts";
 import type { Route } from "./+types/person-works";
-
-/** Works on one page of a person's films or books: full rows of a shelf that fits 2, 3, 4 or 6 a row. */
-const WORKS_PAGE_SIZE = 48;
 
 /**
  * /people/:slug/films and /people/:slug/books share this module; the route's pattern says which (decision 044).
@@ -18,9 +20,7 @@ const WORKS_PAGE_SIZE = 48;
 export async function loader({ params, request, context, pattern }: Route.LoaderArgs) {
   const kind: WorkKind = pattern.endsWith("/books") ? "book" : "film";
   const page = pageNumber(new URL(request.url).searchParams.get("page"));
-  const offset = (page - 1) * WORKS_PAGE_SIZE;
-  // The count stops at COUNT_LIMIT, and so do the pages: past them nothing is read, as search does.
-  const shown = offset < COUNT_LIMIT ? { limit: WORKS_PAGE_SIZE, offset } : NO_WORKS;
+  const shown = worksPageWindow(page);
   let person: PersonCredits;
   try {
     person = await personCredits(context.get(requestContext), params.slug, {
@@ -39,6 +39,6 @@ export async function loader({ params, request, context, pattern }: Route.Loader
     works: kind === "film" ? person.films : person.books,
     count,
     page,
-    pages: Math.ceil(count.count / WORKS_PAGE_SIZE),
+    pages: worksPages(count),
   };
 }

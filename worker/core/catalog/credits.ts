@@ -112,6 +112,21 @@ export interface CreditCount {
 /** No works of that kind: a window the read answers at once. */
 export const NO_WORKS: WorksWindow = { limit: 0, offset: 0 };
 
+/** Works on one page of a person's films or books (decision 044): full rows of a shelf 2, 3, 4 or 6 wide. */
+export const WORKS_PAGE_SIZE = 48;
+
+/**
+ * The window of a page of a person's films or books. The count stops at `COUNT_LIMIT`, and so do the pages: past it
+ * nothing is read, as search does.
+ */
+export function worksPageWindow(page: number): WorksWindow {
+  const offset = (page - 1) * WORKS_PAGE_SIZE;
+  return offset < COUNT_LIMIT ? { limit: WORKS_PAGE_SIZE, offset } : NO_WORKS;
+}
+
+/** How many pages a person's films or books fill, as far as they were counted. */
+export const worksPages = ({ count }: CreditCount) => Math.ceil(count / WORKS_PAGE_SIZE);
+
 /** The person's films and books, each counted only up to `COUNT_LIMIT` + 1: a thousand works' index entries at most. */
 function creditCountsRead(db: Database, slug: string) {
   const upTo = COUNT_LIMIT + 1;

@@ -27,6 +27,8 @@ export {
   toCredits,
   toPerson,
   type WorksWindow,
+  worksPages,
+  worksPageWindow,
 } from "./credits.ts";
 export { nameKey, titleKey } from "./identity.ts";
 export { isbn13Of } from "./isbn.ts";
