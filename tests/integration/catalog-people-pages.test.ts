@@ -218,6 +218,14 @@ describe("a person's films and books", () => {
     const past = mainOf((await get("/people/agnes-varda/films?page=3")).html);
     expect(items(past)).toHaveLength(0);
     expect(past).toContain("There are no films on page 3.");
+
+    // A page that is not a number is the first; one far past the end reads nothing and says so.
+    const notNumber = await get("/people/agnes-varda/films?page=abc");
+    expect(notNumber.response.status).toBe(200);
+    expect(items(mainOf(notNumber.html))[0]?.[1]).toBe("Faces Places Too");
+    const far = await get("/people/agnes-varda/films?page=9007199254740991");
+    expect(far.response.status).toBe(200);
+    expect(mainOf(far.html)).toContain("There are no films on page 9007199254740991.");
   });
 
   it("counts up to 1,000 and lists that many, past which a page lists nothing", async () => {
