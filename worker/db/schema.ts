@@ -321,7 +321,11 @@ export const ownerTagCounts = sqliteTable(
     tag: text("tag").notNull(),
     connections: integer("connections").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.tag] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tag] }),
+    // A member's largest count is the first entry of their range: the popular tags' bound on what they add.
+    index("owner_tag_counts_top").on(t.userId, desc(t.connections)),
+  ],
 );
 
 /** The feed filters other than tags, as stored in `connection_facets.facet`. */
