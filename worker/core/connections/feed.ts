@@ -172,11 +172,14 @@ function followingSource(viewer: Viewer, where: SQL | undefined, index: NewestFi
 }
 
 /**
- * A filtered Following feed walks the smaller of two sources: the members' rows, checked against the filters, or
- * the filter's own index (a genre, a person, a tag), checked for its member, whichever the kept counts say is
- * shorter. A member who follows a few people and filters by a common genre walks their rows; one who follows
- * hundreds and filters by a director walks the director's. The count stops at `COUNT_LIMIT` (decision 042): a
- * common genre among hundreds of prolific members would otherwise count every one of them.
+ * A filtered Following feed walks the cheaper of two sources, as the kept counts tell: the members' rows, checked
+ * against the filters, or the filter's own index (a genre, a person, a tag), checked for its member. The index walk
+ * is taken when the whole index is shorter than their rows, or when the entries it reads before it has the rows
+ * wanted (about `wanted × site ÷ theirs` if the members post like the rest of the site) cost less than their rows:
+ * an entry costs about eight of their rows, as its connection is looked up by id (measured at 1M, decision 042's
+ * last addendum). A member who follows a few people and filters by a common genre walks their rows; one who follows
+ * hundreds of prolific members walks the index, even of a genre larger than their rows. The count stops at
+ * `COUNT_LIMIT`: a common genre among hundreds of prolific members would otherwise count every one of them.
  */
 function filtered(viewer: Viewer, owners: SQL, visible: SQL, index: NewestFirstIndex | undefined) {
   const ownersRows = sql`(${owners}) as feed_owners cross join ${connections} on ${connections.userId} = feed_owners.id`;
@@ -187,19 +190,30 @@ function filtered(viewer: Viewer, owners: SQL, visible: SQL, index: NewestFirstI
     count: countUpTo(sql`${ownersRows} where ${visible}`),
   };
   if (!index) return byOwners;
-  const indexShorter = sql`${index.publicEntries} < ${keptCount(viewer, owners)}`;
+  // Their kept count is summed once per choice (it is a read of every member's row).
+  const indexCheaper = (wanted: SQL) =>
+    sql`(select ${index.publicEntries} < theirs or ${INDEX_ENTRY_COST} * ${wanted} * ${publicConnections} < theirs * theirs
+      from (select ${keptCount(viewer, owners)} as theirs))`;
   const indexRows = sql`${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}
     where ${and(...index.match, visible)}`;
   return {
-    // The walk not taken gets LIMIT 0, which SQLite checks once before its loop.
+    // Decided once (a MATERIALIZED row); the walk not taken gets LIMIT 0, which SQLite checks before its loop.
     ids: (window: PageWindow) => {
       const limit = (taken: SQL) => ({ ...window, limit: sql`(case when ${taken} then ${window.limit} else 0 end)` });
-      return sql`select id from (${idsFromIndex(index, limit(indexShorter))})
-        union all select id from (${byOwners.ids(limit(sql`not (${indexShorter})`))})`;
+      return sql`with walk(by_index) as materialized (select ${indexCheaper(sql`(${window.offset} + ${window.limit})`)})
+        select id from (${idsFromIndex(index, limit(sql`(select by_index from walk)`))})
+        union all select id from (${byOwners.ids(limit(sql`not (select by_index from walk)`))})`;
     },
-    count: sql<number>`(case when ${indexShorter} then ${countUpTo(indexRows)} else ${byOwners.count} end)`,
+    count: sql<number>`(case when ${indexCheaper(sql`${COUNT_LIMIT}`)} then ${countUpTo(indexRows)}
+      else ${byOwners.count} end)`,
   };
 }
+
+/** What reading one entry of a filter's index costs, in rows of the members' own walk (see `filtered`). */
+const INDEX_ENTRY_COST = 8;
+
+/** How many public connections the site has (a kept count): the share a member's rows are of it. */
+const publicConnections = sql`(select ${counters.value} from ${counters} where ${counters.name} = 'public_connections')`;
 
 /**
  * How many connections the members in `owners` have that the viewer sees, from their kept counts: all of a member's
@@ -223,10 +237,9 @@ function newestFollowedIds(viewer: Viewer, owners: SQL, window: PageWindow): SQL
   const wanted = sql`(${window.offset} + ${window.limit})`;
   const theirs = keptCount(viewer, owners);
   const members = sql`(select count(*) from (${owners}))`;
-  const site = sql`(select ${counters.value} from ${counters} where ${counters.name} = 'public_connections')`;
   // Decided once (a MATERIALIZED row), then each walk is kept whole or cut to nothing by an outer LIMIT.
   return sql`with walk(by_site) as materialized (
-      select ${wanted} * ${site} < ${theirs} * min(${theirs}, ${members} * ${wanted}))
+      select ${wanted} * ${publicConnections} < ${theirs} * min(${theirs}, ${members} * ${wanted}))
     select id from (select id from (select ${connections.id} as id from ${connections} indexed by connections_newest
         where ${window.visible} order by ${connections.createdAt} desc, ${connections.id} desc
         limit ${window.limit} offset ${window.offset})
