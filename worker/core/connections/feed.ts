@@ -235,11 +235,12 @@ function keptCount(viewer: Viewer, owners: SQL): SQL<number> {
  */
 function newestFollowedIds(viewer: Viewer, owners: SQL, window: PageWindow): SQL {
   const wanted = sql`(${window.offset} + ${window.limit})`;
-  const theirs = keptCount(viewer, owners);
   const members = sql`(select count(*) from (${owners}))`;
-  // Decided once (a MATERIALIZED row), then each walk is kept whole or cut to nothing by an outer LIMIT.
+  // Decided once (a MATERIALIZED row; their kept count summed once), then each walk is kept whole or cut to
+  // nothing by an outer LIMIT.
   return sql`with walk(by_site) as materialized (
-      select ${wanted} * ${publicConnections} < ${theirs} * min(${theirs}, ${members} * ${wanted}))
+      select ${wanted} * ${publicConnections} < theirs * min(theirs, ${members} * ${wanted})
+      from (select ${keptCount(viewer, owners)} as theirs))
     select id from (select id from (select ${connections.id} as id from ${connections} indexed by connections_newest
         where ${window.visible} order by ${connections.createdAt} desc, ${connections.id} desc
         limit ${window.limit} offset ${window.offset})
