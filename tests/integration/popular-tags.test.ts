@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { api, registerUser } from "../support/http.ts";
+import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
 import { registerModerator } from "../support/moderation.ts";
 
 // The popular tags a member sees are bounded before they are counted (decision 042's addenda): the 15 most used
@@ -123,6 +123,17 @@ describe("popular tags, bounded before they are counted", () => {
     expect(theirs.map((row) => row.tag)).not.toContain(tag(15));
     // Each private member alone sees t17 at 23, below t15.
     expect((await popularFor(privateFriend)).map((row) => row.tag)).not.toContain(tag(17));
+  });
+
+  it("are the same list in the pages' sidebar, read in the page's own batch", async () => {
+    const cookie = cookieFrom(await postForm(app, "/login", { email: follower.email, password: follower.password }));
+    const html = await (await fetch(`${app.url}/?feed=everyone`, { headers: { cookie } })).text();
+    const list = html.match(/<ul class="tag-counts">([\s\S]*?)<\/ul>/)?.[1] ?? "";
+    const shown = [
+      ...list.matchAll(/#(?:<!-- -->)?([^<]+?)\s*(?:<!-- -->)?\s*<span class="tag-counts__count">(\d+)<\/span>/g),
+    ].map(([, tag, count]) => ({ tag, count: Number(count) }));
+    expect(shown).toContainEqual({ tag: tag(17), count: 26 });
+    expect(shown).toEqual(await popularFor(follower));
   });
 
   it("takes a blocked member's rows off the most used tags", async () => {
