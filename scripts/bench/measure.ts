@@ -131,13 +131,22 @@ export async function fetchTimed(url: string, headers: Record<string, string>) {
   return { ms: performance.now() - started, ttfbMs, status: response.status, headers: response.headers, body };
 }
 
+type Measured = EndpointResult & { html: string; batches: CapturedStatement[][] };
+
+/**
+ * Samples an endpoint with the database at each of `distances` (ms per round trip, the proxy's delay), one request
+ * at each in turn, alternating which goes first. Interleaved, the distances see the same machine: run as passes
+ * minutes apart, one page's two medians differed by 72–99 ms for an 80 ms distance (docs/performance.md). Returns
+ * one result per distance, in their order; the policy counts rounds (one request at every distance).
+ */
 export async function measureEndpoint(
   baseUrl: string,
   endpoint: Endpoint,
   auth: { token: string } | null,
   proxy: CountingProxy,
   policy: SamplingPolicy,
-): Promise<EndpointResult & { html: string; batches: CapturedStatement[][] }> {
+  distances: readonly number[] = [0],
+): Promise<Measured[]> {
   // Without `auth`, as a visitor: no cookie, no token.
   const headers: Record<string, string> = !auth
     ? {}
@@ -146,10 +155,14 @@ export async function measureEndpoint(
       : { cookie: `mb_session=${auth.token}` };
   const url = `${baseUrl}${endpoint.path}`;
   const errors: string[] = [];
-  const once = async (): Promise<{ ms: number; ttfbMs: number; body: string; db: DbCounts; requests: DbRequest[] }> => {
+  const once = async (
+    distance: number,
+  ): Promise<{ ms: number; ttfbMs: number; body: string; db: DbCounts; requests: DbRequest[] }> => {
+    proxy.setDelay(distance);
     proxy.reset();
     const result = await fetchTimed(url, headers);
     const requests = await proxy.settle();
+    proxy.setDelay(0);
     const db = dbCounts(requests);
     if (result.status === 200 && db.failures === 0) return { ...result, db, requests };
     errors.push(
@@ -162,43 +175,59 @@ export async function measureEndpoint(
         `${endpoint.label}: GET ${endpoint.path} failed ${errors.length} times:\n  ${errors.join("\n  ")}`,
       );
     }
-    return once();
+    return once(distance);
   };
 
   // Warm-up: the first request after start-up pays for JIT compilation and cold caches. Two for fast
   // endpoints, one for slower ones, none when a request takes seconds (the first one is then a sample).
-  const samples: Sample[] = [];
-  const first = await once();
-  if (first.ms >= NO_WARMUP_ABOVE_MS) samples.push({ ms: first.ms, ttfbMs: first.ttfbMs, db: first.db });
-  else if (first.ms < 1000) await once();
+  const samples: Sample[][] = distances.map(() => []);
+  const last = distances.map(() => undefined as Awaited<ReturnType<typeof once>> | undefined);
+  const first = await once(0);
+  const firstIsSample = first.ms >= NO_WARMUP_ABOVE_MS && distances[0] === 0;
+  if (firstIsSample) {
+    nth(samples, 0).push({ ms: first.ms, ttfbMs: first.ttfbMs, db: first.db });
+    last[0] = first;
+  } else if (first.ms < 1000) await once(0);
 
-  let last = first;
-  const started = performance.now() - (samples.length ? first.ms : 0);
+  const rounds = () => Math.min(...samples.map((taken) => taken.length));
+  const started = performance.now() - (firstIsSample ? first.ms : 0);
   const spent = () => performance.now() - started;
-  const slow = () => samples.some((sample) => sample.ms > policy.budgetMs / 2);
+  const slow = () => samples.some((taken) => taken.some((sample) => sample.ms > policy.budgetMs / 2));
   while (
-    samples.length < policy.maxSamples &&
-    (spent() < policy.budgetMs || (samples.length < policy.minSamples && !slow()) || samples.length === 0)
+    rounds() < policy.maxSamples &&
+    (spent() < policy.budgetMs || (rounds() < policy.minSamples && !slow()) || rounds() === 0)
   ) {
-    last = await once();
-    samples.push({ ms: last.ms, ttfbMs: last.ttfbMs, db: last.db });
+    const round = rounds();
+    const order = distances.map((_, index) => index);
+    if (round % 2) order.reverse();
+    for (const index of order) {
+      const taken = nth(samples, index);
+      if (taken.length > round) continue;
+      const result = await once(nth(distances, index));
+      taken.push({ ms: result.ms, ttfbMs: result.ttfbMs, db: result.db });
+      last[index] = result;
+    }
   }
-  const times = samples.map((sample) => sample.ms);
-  return {
-    endpoint,
-    samples,
-    errors,
-    medianMs: median(times),
-    p95Ms: percentile(times, 0.95),
-    medianTtfbMs: median(samples.map((sample) => sample.ttfbMs)),
-    medianDbMs: median(samples.map((sample) => sample.db.dbMs)),
-    roundTrips: Math.max(...samples.map((sample) => sample.db.requests)),
-    pipelines: Math.max(...samples.map((sample) => sample.db.pipelines)),
-    bytes: Buffer.byteLength(last.body),
-    statements: [],
-    html: last.body,
-    batches: last.requests.filter(isPipeline).flatMap((request) => statementsOf(request.body)),
-  };
+  return samples.map((taken, index) => {
+    const final = last[index];
+    if (!final) throw new Error(`${endpoint.label}: no sample at ${nth(distances, index)} ms`);
+    const times = taken.map((sample) => sample.ms);
+    return {
+      endpoint,
+      samples: taken,
+      errors,
+      medianMs: median(times),
+      p95Ms: percentile(times, 0.95),
+      medianTtfbMs: median(taken.map((sample) => sample.ttfbMs)),
+      medianDbMs: median(taken.map((sample) => sample.db.dbMs)),
+      roundTrips: Math.max(...taken.map((sample) => sample.db.requests)),
+      pipelines: Math.max(...taken.map((sample) => sample.db.pipelines)),
+      bytes: Buffer.byteLength(final.body),
+      statements: [],
+      html: final.body,
+      batches: final.requests.filter(isPipeline).flatMap((request) => statementsOf(request.body)),
+    };
+  });
 }
 
 export function median(values: number[]): number {

@@ -36,7 +36,7 @@ export interface SizeRun {
   results: EndpointResult[];
   /** Lighthouse on a few pages (empty when skipped with BENCH_LIGHTHOUSE_RUNS=0). */
   lighthouse: LighthouseResult[];
-  /** The same endpoints with every database round trip delayed by the report's `distanceMs`. */
+  /** The same endpoints with every database round trip delayed by the report's `distanceMs`, sampled in turn with `results`. */
   distant: EndpointResult[];
   /** Visitors' requests through the edge cache, missed and hit, with the database near and far. */
   edge: Record<"near" | "far", EdgeCacheResult[]>;
@@ -49,7 +49,7 @@ export interface BenchReport {
   runSeconds: number;
   sizes: SizeRun[];
   javascript: Array<{ label: string; path: string; js: PageJavaScript }>;
-  /** The simulated distance to the database of the second pass (ms per round trip). */
+  /** The simulated distance to the database of the far samples (ms per round trip). */
   distanceMs: number;
 }
 
@@ -139,8 +139,8 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     "- **Server time**: wall time of one HTTP request to the built Worker running in workerd (Miniflare), with the",
     "  database on the local libSQL HTTP server (`scripts/local-db/`) on the same machine, logged in as an active",
     "  member (a top-1% poster; the session cookie for pages, the Bearer token for `/api`). Each endpoint is",
-    "  warmed up, then sampled sequentially; with few samples p95 is simply the slowest. Slow endpoints get fewer",
-    "  samples so the whole run fits in about 15 minutes (`n` in the table).",
+    "  warmed up, then sampled sequentially, in turn with its samples at a distance (below); with few samples p95",
+    "  is simply the slowest. Slow endpoints get fewer samples so the whole run fits its time (`n` in the table).",
     "- **DB round trips**: HTTP requests from the Worker to the database during one request, counted by a proxy",
     "  in front of the database server (each is a network round trip to Turso in production). **DB time** is the",
     "  time the database spent on them. The local server executes one request at a time, so queries a page runs",
@@ -225,8 +225,9 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     "",
     `The same requests, timed to the first byte of the response, with the database next door (0 ms) and ${report.distanceMs} ms away: the`,
     `counting proxy holds every database request ${report.distanceMs} ms before passing it on, as a round trip from a far edge to the`,
-    `database would take. Median in milliseconds. Budget: every page under ${report.distanceMs} + ${BUDGETS.beyondDistanceMs} ms at ${sizeLabel(largest.dataset.size)} (one round trip plus`,
-    "the Worker's own work); the other rows are for comparison.",
+    "database would take. Each request near is followed by one far (or the other way round, in turn), so both columns",
+    `see the machine as it was. Median in milliseconds. Budget: every page under ${report.distanceMs} + ${BUDGETS.beyondDistanceMs} ms at ${sizeLabel(largest.dataset.size)} (one`,
+    "round trip plus the Worker's own work); the other rows are for comparison.",
     "",
     `| Endpoint | ${sizes.map((run) => `${sizeLabel(run.dataset.size)}: 0 ms`).join(" | ")} | ${sizes.map((run) => `${sizeLabel(run.dataset.size)}: ${report.distanceMs} ms`).join(" | ")} | Round trips | Budget |`,
     `| --- | ${sizes.map(() => "---:").join(" | ")} | ${sizes.map(() => "---:").join(" | ")} | ---: | --- |`,

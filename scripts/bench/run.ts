@@ -6,10 +6,11 @@
  * Environment:
  * - BENCH_SIZES         comma-separated connection counts (default 1000,100000,1000000)
  * - BENCH_SAMPLES       most samples per endpoint (default 20)
- * - BENCH_SECONDS       time budget per endpoint and size, in seconds, after which sampling stops once the
- *                       minimum is reached (default 8; slow endpoints get fewer samples)
- * - BENCH_DISTANCE_MS   the simulated distance to the database for the time-to-first-byte pass, in ms per
- *                       round trip (default 80; the counting proxy holds each request that long)
+ * - BENCH_SECONDS       time budget per endpoint and size (both distances), in seconds, after which sampling
+ *                       stops once the minimum is reached (default 8; slow endpoints get fewer samples)
+ * - BENCH_DISTANCE_MS   the simulated distance to the database, in ms per round trip, at which every request is
+ *                       also timed, in turn with the database next door (default 80; the counting proxy holds each
+ *                       request that long)
  * - BENCH_SKIP_BUILD=1  measure the existing build/ instead of building first
  * - BENCH_OUTPUT        where to write the report (default docs/performance.md)
  * - BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per page and size, the median reported (default 5, as Lighthouse's own
@@ -56,11 +57,6 @@ const policy: SamplingPolicy = {
   minSamples: 3,
   budgetMs: Number(process.env.BENCH_SECONDS ?? 8) * 1000,
 };
-/**
- * The distant pass samples as many times as the near one: its requests spread as widely (one page's ten ran 113–353 ms
- * at 1M), and a median of ten moved by up to 10 ms between runs, enough to turn a budget's verdict.
- */
-const distantPolicy: SamplingPolicy = { ...policy, budgetMs: policy.budgetMs / 2 };
 const distanceMs = Number(process.env.BENCH_DISTANCE_MS ?? 80);
 const output = path.resolve(process.env.BENCH_OUTPUT ?? "docs/performance.md");
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
@@ -122,23 +118,20 @@ try {
       const loadBefore = nth(os.loadavg(), 0);
       // Both passes read each endpoint as the same member, so its two times differ only by the distance.
       const authFor = (endpoint: Endpoint) => ({ token: endpoint.asHeavyFollower ? heavyToken : token });
-      const results: Array<Awaited<ReturnType<typeof measureEndpoint>>> = [];
-      for (const endpoint of endpoints(dataset, deepPage, lastPage)) {
-        const result = await measureEndpoint(url, endpoint, authFor(endpoint), running.proxy, policy);
-        results.push(result);
-        log(
-          `${sizeLabel(size)}: ${endpoint.label.padEnd(34)} median ${fmt(result.medianMs)} ms, p95 ${fmt(result.p95Ms)} ms (n=${result.samples.length}), ${result.roundTrips} DB round trips, DB ${fmt(result.medianDbMs)} ms`,
-        );
-      }
-      // The same requests with the database far away: each round trip now costs the distance, which is what a
-      // visitor far from the database waits for (time to first byte).
-      running.proxy.setDelay(distanceMs);
+      const results: Array<Awaited<ReturnType<typeof measureEndpoint>>[number]> = [];
       const distant: typeof results = [];
       for (const endpoint of endpoints(dataset, deepPage, lastPage)) {
-        const result = await measureEndpoint(url, endpoint, authFor(endpoint), running.proxy, distantPolicy);
-        distant.push(result);
+        // Each request is timed with the database next door and, in turn, with it far away (each round trip then
+        // costs the distance, which is what a visitor far from the database waits for: time to first byte).
+        const [near, far] = await measureEndpoint(url, endpoint, authFor(endpoint), running.proxy, policy, [
+          0,
+          distanceMs,
+        ]);
+        if (!near || !far) throw new Error(`${endpoint.label}: no samples`);
+        results.push(near);
+        distant.push(far);
         log(
-          `${sizeLabel(size)}: ${endpoint.label.padEnd(34)} at ${distanceMs} ms: time to first byte ${fmt(result.medianTtfbMs)} ms (n=${result.samples.length}), ${result.roundTrips} DB round trips`,
+          `${sizeLabel(size)}: ${endpoint.label.padEnd(34)} median ${fmt(near.medianMs)} ms, p95 ${fmt(near.p95Ms)} ms (n=${near.samples.length}), ${near.roundTrips} DB round trips, DB ${fmt(near.medianDbMs)} ms; time to first byte ${fmt(near.medianTtfbMs)} ms, at ${distanceMs} ms ${fmt(far.medianTtfbMs)} ms (n=${far.samples.length})`,
         );
       }
       // Visitors' pages and anonymous API answers, kept at the edge: a miss and a hit, near and far.
