@@ -18,7 +18,7 @@
  * - CHROME_PATH         the Chromium Lighthouse drives (default /usr/bin/chromium)
  */
 import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, fsyncSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -99,16 +99,6 @@ try {
     log(`${sizeLabel(size)}: generating ${size.toLocaleString("en")} connections`);
     const dataset = await generateDataset(file, size, passwordHash, (message) => log(message));
     assignBenchImages(file, images);
-    // The generator writes without waiting for the disk (synchronous = OFF): what the kernel has not written back
-    // yet, up to gigabytes at 1M, it would write while the first endpoints are timed, on the same two cores.
-    const syncStarted = performance.now();
-    const descriptor = openSync(file, "r+");
-    try {
-      fsyncSync(descriptor);
-    } finally {
-      closeSync(descriptor);
-    }
-    log(`${sizeLabel(size)}: written to disk in ${((performance.now() - syncStarted) / 1000).toFixed(1)} s`);
     const fileBytes = statSync(file).size;
     log(
       `${sizeLabel(size)}: generated in ${dataset.seconds.toFixed(0)} s (${(fileBytes / 1e6).toFixed(0)} MB); starting the Worker`,
