@@ -16,7 +16,7 @@ export type SqlValue = null | bigint | number | string | Uint8Array;
 export type ProtoValue =
   | { type: "null" }
   | { type: "integer"; value: string }
-  | { type: "float"; value: number }
+  | { type: "float"; value: number | NonFiniteFloat }
   | { type: "text"; value: string }
   | { type: "blob"; base64: string };
 
@@ -27,7 +27,8 @@ export function encodeValue(value: unknown): ProtoValue {
   if (value === null || value === undefined) return { type: "null" };
   if (typeof value === "bigint") return { type: "integer", value: value.toString() };
   // With safeIntegers on, SQLite integers always arrive as BigInt, so a JS number is a REAL.
-  if (typeof value === "number") return { type: "float", value };
+  if (typeof value === "number")
+    return { type: "float", value: Number.isFinite(value) ? value : new NonFiniteFloat(value) };
   if (typeof value === "string") return { type: "text", value };
   if (value instanceof Uint8Array || value instanceof ArrayBuffer) {
     return { type: "blob", base64: Buffer.from(value).toString("base64") };
@@ -323,18 +324,23 @@ export type CursorEntry =
   | { type: "row"; row: ProtoValue[] }
   | { type: "error"; error: ProtoError };
 
-// JSON has no Infinity, but SQLite REALs can be infinite. JSON.parse() (which the client uses) reads the
-// out-of-range literal 1e999 as Infinity, so non-finite numbers are swapped for a unique placeholder while
-// stringifying and then replaced by that literal.
+// JSON has no Infinity, but SQLite REALs can be infinite (never NaN: SQLite stores NaN as NULL). JSON.parse()
+// (which the client uses) reads the out-of-range literal 1e999 as Infinity, so an infinite result value is written
+// as a unique placeholder string and then replaced by that literal. Marking the values as they are encoded keeps
+// JSON.stringify() free of a replacer, which called back for every value of every row (0.5 ms of a feed page's
+// round trip).
 const NON_FINITE = `__non_finite_${randomUUID()}__`;
-const NON_FINITE_PATTERN = new RegExp(`"${NON_FINITE}(-?)\\w+"`, "g");
+const NON_FINITE_PATTERN = new RegExp(`"${NON_FINITE}(-?)inf"`, "g");
+
+/** An infinite REAL in a result, written by `stringifyJson` as the literal `1e999` or `-1e999`. */
+export class NonFiniteFloat {
+  constructor(readonly value: number) {}
+  toJSON(): string {
+    return `${NON_FINITE}${this.value < 0 ? "-" : ""}inf`;
+  }
+}
 
 export function stringifyJson(body: unknown): string {
-  let sawNonFinite = false;
-  const json = JSON.stringify(body, (_key, value: unknown) => {
-    if (typeof value !== "number" || Number.isFinite(value)) return value;
-    sawNonFinite = true;
-    return Number.isNaN(value) ? null : `${NON_FINITE}${value < 0 ? "-" : ""}inf`;
-  });
-  return sawNonFinite ? json.replace(NON_FINITE_PATTERN, (_match, sign: string) => `${sign}1e999`) : json;
+  const json = JSON.stringify(body);
+  return json.includes(NON_FINITE) ? json.replace(NON_FINITE_PATTERN, (_match, sign: string) => `${sign}1e999`) : json;
 }
