@@ -68,9 +68,10 @@ const SETTLE_TIMEOUT_MS = 10_000;
 
 export async function startCountingProxy(target: string, options: { delayMs?: number } = {}): Promise<CountingProxy> {
   const upstream = new URL(target);
-  // A fresh connection to the database server per request, so no measured request waits on a connection another
-  // one is still using.
-  const agent = new Agent({ keepAlive: false });
+  // Connections to the database server are kept for the next request, as the edge keeps its connections to Turso:
+  // a new one per request cost every page about 0.7 ms (decision 043). A request never waits for a busy one; the
+  // agent opens another (no socket limit).
+  const agent = new Agent({ keepAlive: true });
   let sent: DbRequest[] = [];
   let inFlight = 0;
   let whenIdle: Array<() => void> = [];
