@@ -133,34 +133,35 @@ export async function fetchTimed(url: string, headers: Record<string, string>) {
 
 type Measured = EndpointResult & { html: string; batches: CapturedStatement[][] };
 
+/** One way of asking for an endpoint: a site (one database size's Worker), as whom, and at what distance. */
+export interface Target {
+  baseUrl: string;
+  endpoint: Endpoint;
+  /** Without it, as a visitor: no cookie, no token. */
+  auth: { token: string } | null;
+  /** The counting proxy in front of this site's database. */
+  proxy: CountingProxy;
+  /** The proxy's delay per round trip while this target's requests run (0: the database next door). */
+  distanceMs: number;
+}
+
 /**
- * Samples an endpoint with the database at each of `distances` (ms per round trip, the proxy's delay), one request
- * at each in turn, alternating which goes first. Interleaved, the distances see the same machine: run as passes
- * minutes apart, one page's two medians differed by 72–99 ms for an 80 ms distance (docs/performance.md). Returns
- * one result per distance, in their order; the policy counts rounds (one request at every distance).
+ * Samples one endpoint at every target, one request at each in turn, the order reversed every other round. In turn,
+ * the targets see the same machine: run as passes minutes apart, one page's medians at two distances differed by
+ * 72–99 ms for an 80 ms distance, and its medians at two sizes by up to 15 ms more than the same two sites side by
+ * side (docs/performance.md, decision 043). Returns one result per target, in their order; the policy counts rounds
+ * (one request at every target).
  */
-export async function measureEndpoint(
-  baseUrl: string,
-  endpoint: Endpoint,
-  auth: { token: string } | null,
-  proxy: CountingProxy,
-  policy: SamplingPolicy,
-  distances: readonly number[] = [0],
-): Promise<Measured[]> {
-  // Without `auth`, as a visitor: no cookie, no token.
-  const headers: Record<string, string> = !auth
-    ? {}
-    : endpoint.kind === "api"
-      ? { authorization: `Bearer ${auth.token}` }
-      : { cookie: `mb_session=${auth.token}` };
-  const url = `${baseUrl}${endpoint.path}`;
+export async function measureEndpoint(targets: readonly Target[], policy: SamplingPolicy): Promise<Measured[]> {
   const errors: string[] = [];
   const once = async (
-    distance: number,
+    target: Target,
+    distanceMs = target.distanceMs,
   ): Promise<{ ms: number; ttfbMs: number; body: string; db: DbCounts; requests: DbRequest[] }> => {
-    proxy.setDelay(distance);
+    const { proxy, endpoint } = target;
+    proxy.setDelay(distanceMs);
     proxy.reset();
-    const result = await fetchTimed(url, headers);
+    const result = await fetchTimed(`${target.baseUrl}${endpoint.path}`, headersFor(target));
     const requests = await proxy.settle();
     proxy.setDelay(0);
     const db = dbCounts(requests);
@@ -175,22 +176,31 @@ export async function measureEndpoint(
         `${endpoint.label}: GET ${endpoint.path} failed ${errors.length} times:\n  ${errors.join("\n  ")}`,
       );
     }
-    return once(distance);
+    return once(target, distanceMs);
   };
 
-  // Warm-up: the first request after start-up pays for JIT compilation and cold caches. Two for fast
-  // endpoints, one for slower ones, none when a request takes seconds (the first one is then a sample).
-  const samples: Sample[][] = distances.map(() => []);
-  const last = distances.map(() => undefined as Awaited<ReturnType<typeof once>> | undefined);
-  const first = await once(0);
-  const firstIsSample = first.ms >= NO_WARMUP_ABOVE_MS && distances[0] === 0;
-  if (firstIsSample) {
-    nth(samples, 0).push({ ms: first.ms, ttfbMs: first.ttfbMs, db: first.db });
-    last[0] = first;
-  } else if (first.ms < 1000) await once(0);
+  // Warm-up, each site once (with the database next door): the first request after start-up pays for JIT
+  // compilation and cold caches. Two for fast endpoints, one for slower ones, none when a request takes seconds
+  // (the first one is then a sample of the site's target next door, if it has one).
+  const samples: Sample[][] = targets.map(() => []);
+  const last = targets.map(() => undefined as Awaited<ReturnType<typeof once>> | undefined);
+  let counted = 0; // ms of warm-up requests kept as samples, which count against the budget
+  const warmed = new Set<string>();
+  for (const target of targets) {
+    const site = `${target.baseUrl}${target.endpoint.path}`;
+    if (warmed.has(site)) continue;
+    warmed.add(site);
+    const first = await once(target, 0);
+    const near = targets.findIndex((other) => other.baseUrl === target.baseUrl && other.distanceMs === 0);
+    if (first.ms >= NO_WARMUP_ABOVE_MS && near >= 0) {
+      nth(samples, near).push({ ms: first.ms, ttfbMs: first.ttfbMs, db: first.db });
+      last[near] = first;
+      counted += first.ms;
+    } else if (first.ms < 1000) await once(target, 0);
+  }
+  const started = performance.now() - counted;
 
   const rounds = () => Math.min(...samples.map((taken) => taken.length));
-  const started = performance.now() - (firstIsSample ? first.ms : 0);
   const spent = () => performance.now() - started;
   const slow = () => samples.some((taken) => taken.some((sample) => sample.ms > policy.budgetMs / 2));
   while (
@@ -198,22 +208,23 @@ export async function measureEndpoint(
     (spent() < policy.budgetMs || (rounds() < policy.minSamples && !slow()) || rounds() === 0)
   ) {
     const round = rounds();
-    const order = distances.map((_, index) => index);
+    const order = targets.map((_, index) => index);
     if (round % 2) order.reverse();
     for (const index of order) {
       const taken = nth(samples, index);
       if (taken.length > round) continue;
-      const result = await once(nth(distances, index));
+      const result = await once(nth(targets, index));
       taken.push({ ms: result.ms, ttfbMs: result.ttfbMs, db: result.db });
       last[index] = result;
     }
   }
   return samples.map((taken, index) => {
+    const target = nth(targets, index);
     const final = last[index];
-    if (!final) throw new Error(`${endpoint.label}: no sample at ${nth(distances, index)} ms`);
+    if (!final) throw new Error(`${target.endpoint.label}: no sample at ${target.baseUrl}, ${target.distanceMs} ms`);
     const times = taken.map((sample) => sample.ms);
     return {
-      endpoint,
+      endpoint: target.endpoint,
       samples: taken,
       errors,
       medianMs: median(times),
@@ -228,6 +239,12 @@ export async function measureEndpoint(
       batches: final.requests.filter(isPipeline).flatMap((request) => statementsOf(request.body)),
     };
   });
+}
+
+/** Pages are asked for with the session cookie, API calls with the Bearer token. */
+function headersFor({ auth, endpoint }: Target): Record<string, string> {
+  if (!auth) return {};
+  return endpoint.kind === "api" ? { authorization: `Bearer ${auth.token}` } : { cookie: `mb_session=${auth.token}` };
 }
 
 export function median(values: number[]): number {

@@ -40,7 +40,10 @@ export interface SizeRun {
   distant: EndpointResult[];
   /** Visitors' requests through the edge cache, missed and hit, with the database near and far. */
   edge: Record<"near" | "far", EdgeCacheResult[]>;
-  /** One-minute load average when measuring started and ended (other work on the machine skews timings). */
+  /**
+   * One-minute load average when the endpoints' timing started and ended (the same for every size, timed in turn;
+   * other work on the machine skews timings).
+   */
   load: [number, number];
 }
 
@@ -138,9 +141,11 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     "  lower-cased columns are written exactly as the services write them.",
     "- **Server time**: wall time of one HTTP request to the built Worker running in workerd (Miniflare), with the",
     "  database on the local libSQL HTTP server (`scripts/local-db/`) on the same machine, logged in as an active",
-    "  member (a top-1% poster; the session cookie for pages, the Bearer token for `/api`). Each endpoint is",
-    "  warmed up, then sampled sequentially, in turn with its samples at a distance (below); with few samples p95",
-    "  is simply the slowest. Slow endpoints get fewer samples so the whole run fits its time (`n` in the table).",
+    "  member (a top-1% poster; the session cookie for pages, the Bearer token for `/api`). Every size's database",
+    "  is generated first and served by a Worker of its own; each endpoint is warmed up, then sampled",
+    "  sequentially, one request at each size and distance (below) in turn, so every column sees the machine as it",
+    "  was. With few samples p95 is simply the slowest. Slow endpoints get fewer samples so the whole run fits its",
+    "  time (`n` in the table).",
     "- **DB round trips**: HTTP requests from the Worker to the database during one request, counted by a proxy",
     "  in front of the database server (each is a network round trip to Turso in production). **DB time** is the",
     "  time the database spent on them. The local server executes one request at a time, so queries a page runs",

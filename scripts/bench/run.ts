@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: for each size, generate a database, serve it with the local libSQL server behind a
- * counting proxy, run the built Worker in workerd against it, log in, and time the pages and API calls that
- * matter at scale; then write docs/performance.md.
+ * `npm run bench`: generate a database of each size, serve each with the local libSQL server behind a counting
+ * proxy and a built Worker in workerd against it, log in, and time the pages and API calls that matter at scale,
+ * each at every size and distance in turn; then, size by size, the edge cache, each statement and Lighthouse; then
+ * write docs/performance.md.
  *
  * Environment:
  * - BENCH_SIZES         comma-separated connection counts (default 1000,100000,1000000)
@@ -27,7 +28,7 @@ import { type RunningWorker, startWorker } from "../../tests/support/worker.ts";
 import { hashPassword } from "../../worker/core/auth/index.ts";
 import { SITEMAP_PAGE_SIZE } from "../../worker/core/discovery/index.ts";
 import { personPath, personSlug, personWorksPath } from "../../worker/core/rules/index.ts";
-import { type LocalDbServer, startLocalDbServer } from "../local-db/server.ts";
+import { startLocalDbServer } from "../local-db/server.ts";
 import { BENCH_PASSWORD, type Dataset, generateDataset } from "./generate.ts";
 import { assignBenchImages, drawBenchImages, uploadBenchImages } from "./images.ts";
 import { type LighthouseResult, lighthousePages, startCompressingProxy } from "./lighthouse.ts";
@@ -42,6 +43,21 @@ import {
 } from "./measure.ts";
 import { type BenchReport, type SizeRun, sizeLabel, writeReport } from "./report.ts";
 import { replayStatements, type StatementTiming } from "./statements.ts";
+
+/** One size's database, served: the counting proxy in front of its local server, and the Worker. */
+interface Site {
+  size: number;
+  file: string;
+  dataset: Dataset;
+  fileBytes: number;
+  proxy: CountingProxy;
+  worker: RunningWorker;
+  /** The usual viewer's and the heaviest follower's sessions. */
+  token: string;
+  heavyToken: string;
+  deepPage: number;
+  lastPage: number;
+}
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 process.chdir(ROOT); // the Worker helper reads build/ relative to the working directory
@@ -72,11 +88,10 @@ const elapsed = () => `${((performance.now() - runStarted) / 1000).toFixed(0).pa
 const log = (message: string) => console.log(`[bench ${elapsed()}] ${message}`);
 
 const tempDir = mkdtempSync(path.join(os.tmpdir(), "moviebooks-bench-"));
-const running: { worker?: RunningWorker; proxy?: CountingProxy; db?: LocalDbServer } = {};
+/** What to stop when the run ends or is interrupted, in the order started (stopped the other way round). */
+const started: Array<() => Promise<unknown>> = [];
 async function cleanUp() {
-  await running.worker?.close().catch(() => {});
-  await running.proxy?.close().catch(() => {});
-  await running.db?.close().catch(() => {});
+  for (const stop of started.reverse()) await stop().catch(() => {});
   rmSync(tempDir, { recursive: true, force: true });
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -94,122 +109,140 @@ try {
     `sizes ${sizes.map(sizeLabel).join(", ")}; up to ${policy.maxSamples} samples per endpoint, ${policy.budgetMs / 1000} s budget each`,
   );
 
+  // Every size's database first, then every size served at once: each endpoint is then timed at every size and
+  // distance in turn, so all of them see the machine as it was. Measured one size after the other, the largest came
+  // last, right after its long generation, and read slower than the same sites side by side (decision 043).
+  const generated: Array<Pick<Site, "size" | "file" | "dataset" | "fileBytes">> = [];
   for (const size of sizes) {
     const file = path.join(tempDir, `bench-${size}.db`);
     log(`${sizeLabel(size)}: generating ${size.toLocaleString("en")} connections`);
     const dataset = await generateDataset(file, size, passwordHash, (message) => log(message));
     assignBenchImages(file, images);
     const fileBytes = statSync(file).size;
-    log(
-      `${sizeLabel(size)}: generated in ${dataset.seconds.toFixed(0)} s (${(fileBytes / 1e6).toFixed(0)} MB); starting the Worker`,
-    );
+    log(`${sizeLabel(size)}: generated in ${dataset.seconds.toFixed(0)} s (${(fileBytes / 1e6).toFixed(0)} MB)`);
+    generated.push({ size, file, dataset, fileBytes });
+  }
+  const sites: Site[] = [];
+  for (const { size, file, dataset, fileBytes } of generated) {
+    const db = await startLocalDbServer({ file, port: 0 });
+    started.push(() => db.close());
+    const proxy = await startCountingProxy(db.url);
+    started.push(() => proxy.close());
+    const worker = await startWorker({ databaseUrl: proxy.url });
+    started.push(() => worker.close());
+    await uploadBenchImages(worker.bucket, images);
+    const token = await logIn(worker.url, dataset.viewer.email);
+    const heavyToken = await logIn(worker.url, dataset.heavyFollower.email);
+    const lastPage = await feedPages(worker.url, token);
+    const deepPage = Math.max(1, Math.min(DEEP_PAGE, lastPage));
+    sites.push({ size, file, dataset, fileBytes, proxy, worker, token, heavyToken, deepPage, lastPage });
+    log(`${sizeLabel(size)}: the Worker is up`);
+  }
 
-    try {
-      running.db = await startLocalDbServer({ file, port: 0 });
-      running.proxy = await startCountingProxy(running.db.url);
-      running.worker = await startWorker({ databaseUrl: running.proxy.url });
-      await uploadBenchImages(running.worker.bucket, images);
-      const { url } = running.worker;
-      const token = await logIn(url, dataset.viewer.email);
-      const heavyToken = await logIn(url, dataset.heavyFollower.email);
-      const lastPage = await feedPages(url, token);
-      const deepPage = Math.max(1, Math.min(DEEP_PAGE, lastPage));
+  const loadBefore = nth(os.loadavg(), 0);
+  const results = sites.map(() => [] as Awaited<ReturnType<typeof measureEndpoint>>);
+  const distant = sites.map(() => [] as Awaited<ReturnType<typeof measureEndpoint>>);
+  const lists = sites.map((site) => endpoints(site.dataset, site.deepPage, site.lastPage));
+  for (const [index, { label }] of nth(lists, 0).entries()) {
+    // Each request is timed with the database next door and far away (each round trip then costs the distance,
+    // which is what a visitor far from the database waits for: time to first byte), as the same member.
+    const targets = sites.flatMap((site, s) => {
+      const endpoint = nth(nth(lists, s), index);
+      const auth = { token: endpoint.asHeavyFollower ? site.heavyToken : site.token };
+      return [0, distanceMs].map((distance) => ({
+        baseUrl: site.worker.url,
+        endpoint,
+        auth,
+        proxy: site.proxy,
+        distanceMs: distance,
+      }));
+    });
+    // The time budget is per size.
+    const measured = await measureEndpoint(targets, { ...policy, budgetMs: policy.budgetMs * sites.length });
+    for (const [s, site] of sites.entries()) {
+      const near = nth(measured, 2 * s);
+      const far = nth(measured, 2 * s + 1);
+      nth(results, s).push(near);
+      nth(distant, s).push(far);
+      log(
+        `${sizeLabel(site.size)}: ${label.padEnd(34)} median ${fmt(near.medianMs)} ms, p95 ${fmt(near.p95Ms)} ms (n=${near.samples.length}), ${near.roundTrips} DB round trips, DB ${fmt(near.medianDbMs)} ms; time to first byte ${fmt(near.medianTtfbMs)} ms, at ${distanceMs} ms ${fmt(far.medianTtfbMs)} ms (n=${far.samples.length})`,
+      );
+    }
+  }
+  const load: [number, number] = [loadBefore, nth(os.loadavg(), 0)];
 
-      const loadBefore = nth(os.loadavg(), 0);
-      // Both passes read each endpoint as the same member, so its two times differ only by the distance.
-      const authFor = (endpoint: Endpoint) => ({ token: endpoint.asHeavyFollower ? heavyToken : token });
-      const results: Array<Awaited<ReturnType<typeof measureEndpoint>>[number]> = [];
-      const distant: typeof results = [];
-      for (const endpoint of endpoints(dataset, deepPage, lastPage)) {
-        // Each request is timed with the database next door and, in turn, with it far away (each round trip then
-        // costs the distance, which is what a visitor far from the database waits for: time to first byte).
-        const [near, far] = await measureEndpoint(url, endpoint, authFor(endpoint), running.proxy, policy, [
-          0,
-          distanceMs,
-        ]);
-        if (!near || !far) throw new Error(`${endpoint.label}: no samples`);
-        results.push(near);
-        distant.push(far);
+  for (const [s, site] of sites.entries()) {
+    const { size, dataset, file, proxy } = site;
+    const { url } = site.worker;
+    // Visitors' pages and anonymous API answers, kept at the edge: a miss and a hit, near and far.
+    const edge: Record<"near" | "far", EdgeCacheResult[]> = { near: [], far: [] };
+    for (const [where, delay] of [
+      ["far", distanceMs],
+      ["near", 0],
+    ] as const) {
+      proxy.setDelay(delay);
+      for (const endpoint of edgeEndpoints(dataset)) {
+        const result = await measureEdgeCache(url, endpoint, proxy, EDGE_SAMPLES);
+        edge[where].push(result);
         log(
-          `${sizeLabel(size)}: ${endpoint.label.padEnd(34)} median ${fmt(near.medianMs)} ms, p95 ${fmt(near.p95Ms)} ms (n=${near.samples.length}), ${near.roundTrips} DB round trips, DB ${fmt(near.medianDbMs)} ms; time to first byte ${fmt(near.medianTtfbMs)} ms, at ${distanceMs} ms ${fmt(far.medianTtfbMs)} ms (n=${far.samples.length})`,
+          `${sizeLabel(size)}: ${endpoint.label.padEnd(34)} as a visitor at ${delay} ms: miss ${fmt(result.missMs)} ms (${result.missRoundTrips} round trips), hit ${fmt(result.hitMs)} ms (${result.hitRoundTrips}) [${result.answers.join(", ")}]`,
         );
       }
-      // Visitors' pages and anonymous API answers, kept at the edge: a miss and a hit, near and far.
-      const edge: Record<"near" | "far", EdgeCacheResult[]> = { near: [], far: [] };
-      for (const [where, delay] of [
-        ["far", distanceMs],
-        ["near", 0],
-      ] as const) {
-        running.proxy.setDelay(delay);
-        for (const endpoint of edgeEndpoints(dataset)) {
-          const result = await measureEdgeCache(url, endpoint, running.proxy, EDGE_SAMPLES);
-          edge[where].push(result);
-          log(
-            `${sizeLabel(size)}: ${endpoint.label.padEnd(34)} as a visitor at ${delay} ms: miss ${fmt(result.missMs)} ms (${result.missRoundTrips} round trips), hit ${fmt(result.hitMs)} ms (${result.hitRoundTrips}) [${result.answers.join(", ")}]`,
-          );
-        }
-      }
-      running.proxy.setDelay(0);
-      // Which statement of a round trip costs what (a page and its count travel in one batch): each distinct
-      // statement replayed once against the file, while nothing else uses the database.
-      const replayStarted = performance.now();
-      const replayed = new Map<string, StatementTiming>();
-      for (const result of results) {
-        result.statements = result.batches.flat().map((statement) => {
-          const key = `${statement.sql}\u0000${JSON.stringify(statement.args)}`;
-          let timing = replayed.get(key);
-          if (!timing) {
-            timing = nth(replayStatements(file, [statement]), 0);
-            replayed.set(key, timing);
-          }
-          return timing;
-        });
-      }
-      log(
-        `${sizeLabel(size)}: replayed ${replayed.size} distinct statements in ${((performance.now() - replayStarted) / 1000).toFixed(0)} s`,
-      );
-      // The JavaScript is the same at every size; read it from the first size's pages.
-      if (!javascript.length) {
-        javascript = results
-          .filter((result) => result.endpoint.kind === "page")
-          .map((result) => ({
-            label: result.endpoint.label,
-            path: result.endpoint.path,
-            js: pageJavaScript(result.html, path.join(ROOT, "build/client")),
-          }));
-      }
-      let lighthouse: LighthouseResult[] = [];
-      if (lighthouseRuns > 0) {
-        const compressing = await startCompressingProxy(url);
-        try {
-          lighthouse = await lighthousePages(compressing, lighthousePagesOf(dataset, token), lighthouseRuns);
-        } finally {
-          await compressing.close();
-        }
-        for (const page of lighthouse) {
-          log(
-            `${sizeLabel(size)}: Lighthouse ${page.label.padEnd(22)} ${page.score} (LCP ${fmt(page.lcpMs)} ms ${page.lcpElement}, CLS ${page.cls.toFixed(3)}, TBT ${fmt(page.tbtMs)} ms)`,
-          );
-        }
-      }
-      runs.push({
-        dataset,
-        lighthouse,
-        fileBytes,
-        deepPage,
-        lastPage,
-        results: results.map(({ html: _html, batches: _batches, ...result }) => result),
-        distant: distant.map(({ html: _html, batches: _batches, ...result }) => result),
-        edge,
-        load: [loadBefore, nth(os.loadavg(), 0)],
-      });
-    } finally {
-      await running.worker?.close();
-      await running.proxy?.close();
-      await running.db?.close();
-      running.worker = running.proxy = running.db = undefined;
-      for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
     }
+    proxy.setDelay(0);
+    // Which statement of a round trip costs what (a page and its count travel in one batch): each distinct
+    // statement replayed once against the file, while nothing else uses the database.
+    const replayStarted = performance.now();
+    const replayed = new Map<string, StatementTiming>();
+    for (const result of nth(results, s)) {
+      result.statements = result.batches.flat().map((statement) => {
+        const key = `${statement.sql}\u0000${JSON.stringify(statement.args)}`;
+        let timing = replayed.get(key);
+        if (!timing) {
+          timing = nth(replayStatements(file, [statement]), 0);
+          replayed.set(key, timing);
+        }
+        return timing;
+      });
+    }
+    log(
+      `${sizeLabel(size)}: replayed ${replayed.size} distinct statements in ${((performance.now() - replayStarted) / 1000).toFixed(0)} s`,
+    );
+    // The JavaScript is the same at every size; read it from the first size's pages.
+    if (!javascript.length) {
+      javascript = nth(results, s)
+        .filter((result) => result.endpoint.kind === "page")
+        .map((result) => ({
+          label: result.endpoint.label,
+          path: result.endpoint.path,
+          js: pageJavaScript(result.html, path.join(ROOT, "build/client")),
+        }));
+    }
+    let lighthouse: LighthouseResult[] = [];
+    if (lighthouseRuns > 0) {
+      const compressing = await startCompressingProxy(url);
+      try {
+        lighthouse = await lighthousePages(compressing, lighthousePagesOf(dataset, site.token), lighthouseRuns);
+      } finally {
+        await compressing.close();
+      }
+      for (const page of lighthouse) {
+        log(
+          `${sizeLabel(size)}: Lighthouse ${page.label.padEnd(22)} ${page.score} (LCP ${fmt(page.lcpMs)} ms ${page.lcpElement}, CLS ${page.cls.toFixed(3)}, TBT ${fmt(page.tbtMs)} ms)`,
+        );
+      }
+    }
+    runs.push({
+      dataset,
+      lighthouse,
+      fileBytes: site.fileBytes,
+      deepPage: site.deepPage,
+      lastPage: site.lastPage,
+      results: nth(results, s).map(({ html: _html, batches: _batches, ...result }) => result),
+      distant: nth(distant, s).map(({ html: _html, batches: _batches, ...result }) => result),
+      edge,
+      load,
+    });
   }
 
   const report: BenchReport = {

@@ -1,73 +1,95 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { measureEndpoint } from "../../scripts/bench/measure.ts";
+import { measureEndpoint, type Target } from "../../scripts/bench/measure.ts";
 import { type CountingProxy, startCountingProxy } from "../support/counting-proxy.ts";
 
-// The bench times every page with the database next door and far away, one request at each in turn, so both see
-// the machine as it was (docs/performance.md). Here a stand-in Worker asks a stand-in database one question per
-// page through the bench's counting proxy; how long each question took shows which distance it was sent at.
+// The bench times every page at every size, with the database next door and far away, one request at each in turn,
+// so all of them see the machine as it was (docs/performance.md). Here two stand-in Workers (a small and a large
+// site) each ask their stand-in database one question per page through a counting proxy of their own; which Worker
+// answered and how long its question took show where each request was sent.
 const DISTANCE_MS = 150;
-/** Each question's wait for the database, as the stand-in Worker saw it, in the order they were asked. */
-const waits: number[] = [];
-let database: Server;
-let worker: Server;
-let proxy: CountingProxy;
-let workerUrl = "";
+/** Each question, in the order asked: which site asked it and whether it waited the distance. */
+const asked: string[] = [];
+const servers: Server[] = [];
+const proxies: CountingProxy[] = [];
 
 const listen = async (server: Server) => {
+  servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
-beforeAll(async () => {
-  database = createServer((incoming, answer) => {
+/** A stand-in site: a database that answers at once, the proxy in front of it and a Worker asking it once a page. */
+async function site(name: string) {
+  const database = createServer((incoming, answer) => {
     incoming.resume();
     incoming.on("end", () => answer.writeHead(200, { "Content-Type": "application/json" }).end('{"results":[]}'));
   });
-  proxy = await startCountingProxy(await listen(database));
-  const pipeline = `${proxy.url}/v3/pipeline`;
-  worker = createServer((_incoming, answer) => {
-    const asked = performance.now();
-    const question = request(pipeline, { method: "POST" }, (reply) => {
+  const proxy = await startCountingProxy(await listen(database));
+  proxies.push(proxy);
+  const worker = createServer((_incoming, answer) => {
+    const started = performance.now();
+    const question = request(`${proxy.url}/v3/pipeline`, { method: "POST" }, (reply) => {
       reply.resume();
       reply.on("end", () => {
-        waits.push(performance.now() - asked);
-        answer.writeHead(200, { "Content-Type": "text/html" }).end("<p>A page</p>");
+        asked.push(`${name} ${performance.now() - started >= DISTANCE_MS ? "far" : "near"}`);
+        answer.writeHead(200, { "Content-Type": "text/html" }).end(`<p>The ${name} site</p>`);
       });
     });
     question.end(JSON.stringify({ requests: [{ type: "execute", stmt: { sql: "select 1" } }] }));
   });
-  workerUrl = await listen(worker);
+  return { baseUrl: await listen(worker), proxy };
+}
+
+let small: Awaited<ReturnType<typeof site>>;
+let large: Awaited<ReturnType<typeof site>>;
+
+beforeAll(async () => {
+  small = await site("small");
+  large = await site("large");
 });
 
 afterAll(async () => {
-  await proxy?.close();
-  await new Promise((resolve) => worker?.close(resolve));
-  await new Promise((resolve) => database?.close(resolve));
+  for (const proxy of proxies) await proxy.close();
+  for (const server of servers) await new Promise((resolve) => server.close(resolve));
 });
 
-describe("the bench's sampling at two distances", () => {
-  it("alternates near and far request by request, and gives each distance its own result", async () => {
-    const policy = { maxSamples: 3, minSamples: 3, budgetMs: 60_000 };
+describe("the bench's sampling at every size and distance", () => {
+  it("sends one request to each in turn, and gives each its own result", async () => {
     const endpoint = { key: "page", label: "A page", kind: "page" as const, path: "/" };
-    const [near, far] = await measureEndpoint(workerUrl, endpoint, null, proxy, policy, [0, DISTANCE_MS]);
+    const targets: Target[] = [small, large].flatMap(({ baseUrl, proxy }) =>
+      [0, DISTANCE_MS].map((distanceMs) => ({ baseUrl, endpoint, auth: null, proxy, distanceMs })),
+    );
+    const results = await measureEndpoint(targets, { maxSamples: 3, minSamples: 3, budgetMs: 60_000 });
 
-    // Two warm-up requests near, then rounds of one request at each distance, the first of each pair in turn.
-    const sentFar = waits.map((wait) => wait >= DISTANCE_MS);
-    expect(sentFar).toEqual([false, false, false, true, true, false, false, true]);
+    // Two warm-up requests near at each site, then rounds of one request at each target, every other round in
+    // the reverse order.
+    const round = ["small near", "small far", "large near", "large far"];
+    expect(asked).toEqual([
+      ...["small near", "small near", "large near", "large near"],
+      ...round,
+      ...[...round].reverse(),
+      ...round,
+    ]);
 
-    expect(near?.samples).toHaveLength(3);
-    expect(far?.samples).toHaveLength(3);
-    for (const sample of near?.samples ?? []) expect(sample.ttfbMs).toBeLessThan(DISTANCE_MS);
-    for (const sample of far?.samples ?? []) expect(sample.ttfbMs).toBeGreaterThanOrEqual(DISTANCE_MS);
-    expect(near?.roundTrips).toBe(1);
-    expect(far?.roundTrips).toBe(1);
-    expect(near?.html).toBe("<p>A page</p>");
+    const [smallNear, smallFar, largeNear, largeFar] = results;
+    for (const result of results) {
+      expect(result.samples).toHaveLength(3);
+      expect(result.roundTrips).toBe(1);
+    }
+    for (const near of [smallNear, largeNear]) {
+      for (const sample of near?.samples ?? []) expect(sample.ttfbMs).toBeLessThan(DISTANCE_MS);
+    }
+    for (const far of [smallFar, largeFar]) {
+      for (const sample of far?.samples ?? []) expect(sample.ttfbMs).toBeGreaterThanOrEqual(DISTANCE_MS);
+    }
+    expect(smallFar?.html).toBe("<p>The small site</p>");
+    expect(largeNear?.html).toBe("<p>The large site</p>");
 
-    // The last request was sent far; the proxy is still left with the database next door for what comes next.
-    waits.length = 0;
-    await fetch(workerUrl).then((answer) => answer.text());
-    expect(waits[0]).toBeLessThan(DISTANCE_MS);
+    // The last request was sent far; each proxy is still left with its database next door for what comes next.
+    asked.length = 0;
+    for (const { baseUrl } of [small, large]) await fetch(baseUrl).then((answer) => answer.text());
+    expect(asked).toEqual(["small near", "large near"]);
   });
 });
