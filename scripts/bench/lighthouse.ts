@@ -265,7 +265,8 @@ async function lighthouseRun(proxy: CompressingProxy, port: number, page: Lighth
     cls: numeric("cumulative-layout-shift"),
     tbtMs: numeric("total-blocking-time"),
     fcpMs: numeric("first-contentful-paint"),
-    lcpElement: lcpElementOf(lhr.audits["largest-contentful-paint-element"]?.details),
+    // Lighthouse 13 names the element in its LCP breakdown insight (the older audit of its own is gone).
+    lcpElement: lcpElementOf(lhr.audits["lcp-breakdown-insight"]?.details),
   };
 }
 
