@@ -70,8 +70,9 @@ export async function startCountingProxy(target: string, options: { delayMs?: nu
   const upstream = new URL(target);
   // Connections to the database server are kept for the next request, as the edge keeps its connections to Turso:
   // a new one per request cost every page about 0.7 ms (decision 043). A request never waits for a busy one; the
-  // agent opens another (no socket limit).
-  const agent = new Agent({ keepAlive: true });
+  // agent opens another (no socket limit). An idle one is dropped after a minute, long before the server would close
+  // it (after ten), so no request is ever sent on a connection the server is closing.
+  const agent = new Agent({ keepAlive: true, timeout: 60_000 });
   let sent: DbRequest[] = [];
   let inFlight = 0;
   let whenIdle: Array<() => void> = [];
@@ -119,7 +120,7 @@ export async function startCountingProxy(target: string, options: { delayMs?: nu
           port: upstream.port,
           method: req.method,
           path: req.url,
-          headers: { ...req.headers, host: upstream.host },
+          headers: { ...withoutHopByHop(req.headers), host: upstream.host },
         },
         (response) => {
           if ((response.statusCode ?? 502) >= 500) request.failed = true;
@@ -133,7 +134,7 @@ export async function startCountingProxy(target: string, options: { delayMs?: nu
             });
             return;
           }
-          res.writeHead(response.statusCode ?? 502, response.headers);
+          res.writeHead(response.statusCode ?? 502, withoutHopByHop(response.headers));
           response.pipe(res);
           response.on("end", done);
           response.on("error", done);
@@ -156,9 +157,10 @@ export async function startCountingProxy(target: string, options: { delayMs?: nu
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => forward(req, res, Buffer.concat(chunks)));
   });
-  // Likewise towards the Worker: never close an idle connection the Worker may be about to reuse.
-  server.keepAliveTimeout = 10 * 60_000;
-  server.headersTimeout = 10 * 60_000 + 1000;
+  // Towards the Worker, an idle connection is kept for a day: the Worker may be about to reuse it, and a bench's site
+  // sits idle for many minutes while the other sizes are measured.
+  server.keepAliveTimeout = 24 * 60 * 60_000;
+  server.headersTimeout = server.keepAliveTimeout + 1000;
   server.requestTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -224,4 +226,10 @@ function sqlTexts(body: Buffer): string[] {
     // not JSON (a health probe, say): no SQL
   }
   return texts;
+}
+
+/** Each side's connection is its own: the Worker's with the proxy, the proxy's with the database server. */
+function withoutHopByHop<T extends Record<string, unknown>>(headers: T): T {
+  const { connection: _connection, "keep-alive": _keepAlive, ...rest } = headers;
+  return rest as T;
 }
