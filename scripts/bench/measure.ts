@@ -105,7 +105,10 @@ export interface SamplingPolicy {
   maxSamples: number;
   /** …or until the time budget is spent, but never fewer than this… */
   minSamples: number;
-  /** …unless one request takes more than half the budget: then as many as fit, at least one. */
+  /**
+   * …unless one request takes more than half the budget: then as many as fit, at least one. The budget is per site
+   * (the targets of one Worker): an endpoint timed at three sizes gets three times as long.
+   */
   budgetMs: number;
 }
 
@@ -150,15 +153,18 @@ export interface Target {
  * the targets see the same machine: run as passes minutes apart, one page's medians at two distances differed by
  * 72–99 ms for an 80 ms distance, and its medians at two sizes by up to 15 ms more than the same two sites side by
  * side (docs/performance.md, decision 043). Returns one result per target, in their order; the policy counts rounds
- * (one request at every target).
+ * (one request at every target), and its time budget is per site.
  */
 export async function measureEndpoint(targets: readonly Target[], policy: SamplingPolicy): Promise<Measured[]> {
-  const errors: string[] = [];
+  // Each target's own failed attempts; `MAX_ERRORS` applies to each.
+  const errors = targets.map(() => [] as string[]);
   const once = async (
-    target: Target,
-    distanceMs = target.distanceMs,
+    index: number,
+    distanceMs = nth(targets, index).distanceMs,
   ): Promise<{ ms: number; ttfbMs: number; body: string; db: DbCounts; requests: DbRequest[] }> => {
+    const target = nth(targets, index);
     const { proxy, endpoint } = target;
+    const failed = nth(errors, index);
     proxy.setDelay(distanceMs);
     proxy.reset();
     const result = await fetchTimed(`${target.baseUrl}${endpoint.path}`, headersFor(target));
@@ -166,17 +172,17 @@ export async function measureEndpoint(targets: readonly Target[], policy: Sampli
     proxy.setDelay(0);
     const db = dbCounts(requests);
     if (result.status === 200 && db.failures === 0) return { ...result, db, requests };
-    errors.push(
+    failed.push(
       db.failures
         ? `${db.failures} failed database request(s), page answered ${result.status}`
         : `${result.status}: ${result.body.replace(/\s+/g, " ").slice(0, 200)}`,
     );
-    if (errors.length >= MAX_ERRORS) {
+    if (failed.length >= MAX_ERRORS) {
       throw new Error(
-        `${endpoint.label}: GET ${endpoint.path} failed ${errors.length} times:\n  ${errors.join("\n  ")}`,
+        `${endpoint.label}: GET ${target.baseUrl}${endpoint.path} failed ${failed.length} times:\n  ${failed.join("\n  ")}`,
       );
     }
-    return once(target, distanceMs);
+    return once(index, distanceMs);
   };
 
   // Warm-up, each site once (with the database next door): the first request after start-up pays for JIT
@@ -186,26 +192,27 @@ export async function measureEndpoint(targets: readonly Target[], policy: Sampli
   const last = targets.map(() => undefined as Awaited<ReturnType<typeof once>> | undefined);
   let counted = 0; // ms of warm-up requests kept as samples, which count against the budget
   const warmed = new Set<string>();
-  for (const target of targets) {
+  for (const [index, target] of targets.entries()) {
     const site = `${target.baseUrl}${target.endpoint.path}`;
     if (warmed.has(site)) continue;
     warmed.add(site);
-    const first = await once(target, 0);
+    const first = await once(index, 0);
     const near = targets.findIndex((other) => other.baseUrl === target.baseUrl && other.distanceMs === 0);
     if (first.ms >= NO_WARMUP_ABOVE_MS && near >= 0) {
       nth(samples, near).push({ ms: first.ms, ttfbMs: first.ttfbMs, db: first.db });
       last[near] = first;
       counted += first.ms;
-    } else if (first.ms < 1000) await once(target, 0);
+    } else if (first.ms < 1000) await once(index, 0);
   }
   const started = performance.now() - counted;
 
   const rounds = () => Math.min(...samples.map((taken) => taken.length));
   const spent = () => performance.now() - started;
   const slow = () => samples.some((taken) => taken.some((sample) => sample.ms > policy.budgetMs / 2));
+  const budgetMs = policy.budgetMs * warmed.size;
   while (
     rounds() < policy.maxSamples &&
-    (spent() < policy.budgetMs || (rounds() < policy.minSamples && !slow()) || rounds() === 0)
+    (spent() < budgetMs || (rounds() < policy.minSamples && !slow()) || rounds() === 0)
   ) {
     const round = rounds();
     const order = targets.map((_, index) => index);
@@ -213,7 +220,7 @@ export async function measureEndpoint(targets: readonly Target[], policy: Sampli
     for (const index of order) {
       const taken = nth(samples, index);
       if (taken.length > round) continue;
-      const result = await once(nth(targets, index));
+      const result = await once(index);
       taken.push({ ms: result.ms, ttfbMs: result.ttfbMs, db: result.db });
       last[index] = result;
     }
@@ -226,7 +233,7 @@ export async function measureEndpoint(targets: readonly Target[], policy: Sampli
     return {
       endpoint: target.endpoint,
       samples: taken,
-      errors,
+      errors: nth(errors, index),
       medianMs: median(times),
       p95Ms: percentile(times, 0.95),
       medianTtfbMs: median(taken.map((sample) => sample.ttfbMs)),

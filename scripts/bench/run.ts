@@ -91,7 +91,7 @@ const tempDir = mkdtempSync(path.join(os.tmpdir(), "moviebooks-bench-"));
 /** What to stop when the run ends or is interrupted, in the order started (stopped the other way round). */
 const started: Array<() => Promise<unknown>> = [];
 async function cleanUp() {
-  for (const stop of started.reverse()) await stop().catch(() => {});
+  for (const stop of started.splice(0).reverse()) await stop().catch(() => {});
   rmSync(tempDir, { recursive: true, force: true });
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -157,8 +157,7 @@ try {
         distanceMs: distance,
       }));
     });
-    // The time budget is per size.
-    const measured = await measureEndpoint(targets, { ...policy, budgetMs: policy.budgetMs * sites.length });
+    const measured = await measureEndpoint(targets, policy);
     for (const [s, site] of sites.entries()) {
       const near = nth(measured, 2 * s);
       const far = nth(measured, 2 * s + 1);

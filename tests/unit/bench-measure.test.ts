@@ -12,6 +12,8 @@ const DISTANCE_MS = 150;
 /** Each question, in the order asked: which site asked it and whether it waited the distance. */
 const asked: string[] = [];
 const servers: Server[] = [];
+/** The site whose Worker answers its next request with a 500 (without asking its database). */
+let failNext = "";
 const proxies: CountingProxy[] = [];
 
 const listen = async (server: Server) => {
@@ -29,6 +31,11 @@ async function site(name: string) {
   const proxy = await startCountingProxy(await listen(database));
   proxies.push(proxy);
   const worker = createServer((_incoming, answer) => {
+    if (failNext === name) {
+      failNext = "";
+      answer.writeHead(500, { "Content-Type": "text/plain" }).end("Something went wrong");
+      return;
+    }
     const started = performance.now();
     const question = request(`${proxy.url}/v3/pipeline`, { method: "POST" }, (reply) => {
       reply.resume();
@@ -91,5 +98,22 @@ describe("the bench's sampling at every size and distance", () => {
     asked.length = 0;
     for (const { baseUrl } of [small, large]) await fetch(baseUrl).then((answer) => answer.text());
     expect(asked).toEqual(["small near", "large near"]);
+  });
+
+  it("keeps each target's failed attempts to itself, retried", async () => {
+    const endpoint = { key: "page", label: "A page", kind: "page" as const, path: "/" };
+    const targets: Target[] = [small, large].map(({ baseUrl, proxy }) => ({
+      baseUrl,
+      endpoint,
+      auth: null,
+      proxy,
+      distanceMs: 0,
+    }));
+    failNext = "large";
+    const [onSmall, onLarge] = await measureEndpoint(targets, { maxSamples: 2, minSamples: 2, budgetMs: 60_000 });
+
+    expect(onSmall?.errors).toEqual([]);
+    expect(onLarge?.errors).toEqual(["500: Something went wrong"]);
+    expect(onLarge?.samples).toHaveLength(2);
   });
 });
