@@ -27,8 +27,10 @@ export function encodeValue(value: unknown): ProtoValue {
   if (value === null || value === undefined) return { type: "null" };
   if (typeof value === "bigint") return { type: "integer", value: value.toString() };
   // With safeIntegers on, SQLite integers always arrive as BigInt, so a JS number is a REAL.
-  if (typeof value === "number")
+  if (typeof value === "number") {
+    if (Number.isNaN(value)) return { type: "null" }; // as JSON would have it (SQLite itself never returns NaN)
     return { type: "float", value: Number.isFinite(value) ? value : new NonFiniteFloat(value) };
+  }
   if (typeof value === "string") return { type: "text", value };
   if (value instanceof Uint8Array || value instanceof ArrayBuffer) {
     return { type: "blob", base64: Buffer.from(value).toString("base64") };
