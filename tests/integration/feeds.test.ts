@@ -142,12 +142,13 @@ describe("GET /api/connections: feed and sort", () => {
     });
   });
 
-  it("Following drops a followed member who is suspended, and counts without them", async () => {
+  it("Following drops a followed member who is suspended, and counts without them; a moderator's keeps them", async () => {
     const suspendedOne = await member();
     const theirs = await post(suspendedOne, "soon hidden");
     await follow(reader, suspendedOne);
     expect(await allPages("feed=following", reader.token)).toContain(theirs);
     const moderator = await registerModerator(app);
+    expect((await api(app, "POST", `/follows/${suspendedOne._id}`, { token: moderator.token })).status).toBe(201);
     await api(app, "POST", "/reports", {
       token: stranger.token,
       body: { targetType: "user", targetId: suspendedOne._id, reason: "spam" },
@@ -161,6 +162,8 @@ describe("GET /api/connections: feed and sort", () => {
     const after = await allPages("feed=following", reader.token);
     expect(after).not.toContain(theirs);
     expect(after).toHaveLength(24);
+    // Moderators see suspended members' content (decision 017); their count reads every followed member's row.
+    expect(await allPages("feed=following", moderator.token)).toEqual([theirs]);
   });
 
   it("Following drops a member the viewer blocks (the block removes the follow)", async () => {

@@ -3,7 +3,7 @@ import type { RequestServices, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { comments, connections, counters, follows, likes, trendingWindow, users } from "../../db/schema.ts";
 import { badRequest } from "../errors.ts";
-import { authorsHiddenFrom, authorVisibleTo, connectionVisibleTo, isModerator } from "../people/index.ts";
+import { authorsHiddenFrom, authorVisibleTo, connectionVisibleTo, membersShownTo } from "../people/index.ts";
 import {
   COUNT_LIMIT,
   FEED_VIEW_MESSAGES,
@@ -221,8 +221,8 @@ const publicConnections = sql`(select ${counters.value} from ${counters} where $
  * moderator (a block removes the follow, so no followed member is blocked either way).
  */
 function keptCount(viewer: Viewer, owners: SQL): SQL<number> {
-  const shown = isModerator(viewer) ? sql`1` : sql`${users.suspendedAt} is null`;
-  return sql<number>`(select coalesce(sum(${users.connectionCount}), 0) from ${users}
+  const { members, shown } = membersShownTo(viewer);
+  return sql<number>`(select coalesce(sum(${users.connectionCount}), 0) from ${members}
     where ${users.id} in (${owners}) and ${shown})`;
 }
 

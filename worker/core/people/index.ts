@@ -15,6 +15,7 @@ export {
   listedMemberTo,
   maySeeContentOf,
   mayViewProfileOf,
+  membersShownTo,
   viewerRelation,
   visibilityAdjustmentOwners,
   visibilityAdjustments,
