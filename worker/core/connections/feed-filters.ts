@@ -59,13 +59,19 @@ const hasFacet = ({ facet, value }: { facet: Facet; value: string }) =>
 
 /**
  * The filters as conditions on `connections`: exact matches after normalising, each a primary-key seek in
- * `connection_facets` (movie and book fields, copied per connection) or `connection_tags`.
+ * `connection_facets` (movie and book fields, copied per connection) or `connection_tags`. Rows read from a filter's
+ * own index (`walked`) hold that filter by how they were found, so its condition is left out: it would seek the
+ * entry just read once more for every row.
  */
-export function filterConditions(filters: FeedFilters): SQL[] {
-  const conditions = facetValues(filters).map(hasFacet);
+export function filterConditions(filters: FeedFilters, walked?: NewestFirstIndex): SQL[] {
+  const walkedFacet = walked && "facet" in walked.implies ? walked.implies.facet : undefined;
+  const conditions = facetValues(filters)
+    .filter(({ facet }) => facet !== walkedFacet)
+    .map(hasFacet);
   if (filters.kind) conditions.push(eq(connections.kind, filters.kind as ConnectionKind));
   const tags = normalizeTags(filters.tags);
-  if (tags.length) {
+  const tagWalked = walked && "tag" in walked.implies && tags.length === 1 && tags[0] === walked.implies.tag;
+  if (tags.length && !tagWalked) {
     conditions.push(
       sql`exists (select 1 from ${connectionTags} where ${connectionTags.connectionId} = ${connections.id} and ${inArray(connectionTags.tag, tags)})`,
     );
@@ -82,6 +88,8 @@ export interface NewestFirstIndex {
   match: SQL[];
   /** How many public connections it lists, from the kept counts: what a walk of it costs at most. */
   publicEntries: SQL<number>;
+  /** The filter every entry meets. */
+  implies: { facet: Facet; value: string } | { tag: string };
 }
 
 /** Which filter's index a page is read from when several are set: the ones with the fewest connections first. */
@@ -112,6 +120,7 @@ export function facetIndex(facet: Facet, value: string): NewestFirstIndex {
     createdAt: connectionFacets.createdAt,
     match: [eq(connectionFacets.facet, facet), eq(connectionFacets.value, value)],
     publicEntries: facetCount({ facet, value }),
+    implies: { facet, value },
   };
 }
 
@@ -123,6 +132,7 @@ export function tagIndex(tag: string): NewestFirstIndex {
     createdAt: connectionTags.createdAt,
     match: [eq(connectionTags.tag, tag)],
     publicEntries: tagCount(tag),
+    implies: { tag },
   };
 }
 

@@ -59,7 +59,9 @@ export function feedReads(
   const where = conditions.length ? and(...conditions) : undefined;
   const ranking = view.sort === "newest" ? undefined : rankingOf(view.sort, services.viewer, Date.now());
   if (view.scope === "following" && services.viewer) {
-    const source = followingSource(services.viewer, where, newestFirstIndex(filters));
+    const index = newestFirstIndex(filters);
+    const onIndex = index && and(...filterConditions(filters, index));
+    const source = followingSource(services.viewer, where, index && { index, where: onIndex });
     return pageReads(services, where, page, { source, ranking });
   }
   return pageReads(services, where, page, {
@@ -157,7 +159,11 @@ function countedBefore(table: typeof likes | typeof comments, time: number): SQL
  * up their kept counts, and its pages walk either their own rows or the site's newest, whichever is shorter
  * (`newestFollowedIds`, and `filtered` with filters).
  */
-function followingSource(viewer: Viewer, where: SQL | undefined, index: NewestFirstIndex | undefined) {
+function followingSource(
+  viewer: Viewer,
+  where: SQL | undefined,
+  walk: { index: NewestFirstIndex; where: SQL | undefined } | undefined,
+) {
   const owners = sql`select ${viewer.id} as id union select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${viewer.id}`;
   const holds = sql`${connections.userId} in (${owners})`;
   if (!where) {
@@ -167,7 +173,9 @@ function followingSource(viewer: Viewer, where: SQL | undefined, index: NewestFi
       count: keptCount(viewer, owners),
     };
   }
-  const { ids, count } = filtered(viewer, owners, and(connectionVisibleTo(viewer), where, holds) as SQL, index);
+  const visible = (conditions: SQL | undefined) => and(connectionVisibleTo(viewer), conditions, holds) as SQL;
+  const index = walk && { ...walk.index, visible: visible(walk.where) };
+  const { ids, count } = filtered(viewer, owners, visible(where), index);
   return { holds, ids, count };
 }
 
@@ -179,9 +187,10 @@ function followingSource(viewer: Viewer, where: SQL | undefined, index: NewestFi
  * an entry costs about eight of their rows, as its connection is looked up by id (measured at 1M, decision 042's
  * last addendum). A member who follows a few people and filters by a common genre walks their rows; one who follows
  * hundreds of prolific members walks the index, even of a genre larger than their rows. The count stops at
- * `COUNT_LIMIT`: a common genre among hundreds of prolific members would otherwise count every one of them.
+ * `COUNT_LIMIT`: a common genre among hundreds of prolific members would otherwise count every one of them. Counted
+ * on the index, a row is checked with `index.visible`: the same rule without the filter its entry already holds.
  */
-function filtered(viewer: Viewer, owners: SQL, visible: SQL, index: NewestFirstIndex | undefined) {
+function filtered(viewer: Viewer, owners: SQL, visible: SQL, index: (NewestFirstIndex & { visible: SQL }) | undefined) {
   const ownersRows = sql`(${owners}) as feed_owners cross join ${connections} on ${connections.userId} = feed_owners.id`;
   const countUpTo = (rows: SQL) => sql<number>`(select count(*) from (select 1 from ${rows} limit ${COUNT_LIMIT}))`;
   const byOwners = {
@@ -195,7 +204,7 @@ function filtered(viewer: Viewer, owners: SQL, visible: SQL, index: NewestFirstI
     sql`(select ${index.publicEntries} < theirs or ${INDEX_ENTRY_COST} * ${wanted} * ${publicConnections} < theirs * theirs
       from (select ${keptCount(viewer, owners)} as theirs))`;
   const indexRows = sql`${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}
-    where ${and(...index.match, visible)}`;
+    where ${and(...index.match, index.visible)}`;
   return {
     // Decided once (a MATERIALIZED row); the walk not taken gets LIMIT 0, which SQLite checks before its loop.
     ids: (window: PageWindow) => {
