@@ -64,13 +64,15 @@ const hasFacet = ({ facet, value }: { facet: Facet; value: string }) =>
  * entry just read once more for every row.
  */
 export function filterConditions(filters: FeedFilters, walked?: NewestFirstIndex): SQL[] {
-  const walkedFacet = walked && "facet" in walked.implies ? walked.implies.facet : undefined;
+  const implied = walked?.implies;
   const conditions = facetValues(filters)
-    .filter(({ facet }) => facet !== walkedFacet)
+    .filter(
+      ({ facet, value }) => !(implied && "facet" in implied && implied.facet === facet && implied.value === value),
+    )
     .map(hasFacet);
   if (filters.kind) conditions.push(eq(connections.kind, filters.kind as ConnectionKind));
   const tags = normalizeTags(filters.tags);
-  const tagWalked = walked && "tag" in walked.implies && tags.length === 1 && tags[0] === walked.implies.tag;
+  const tagWalked = implied && "tag" in implied && tags.length === 1 && tags[0] === implied.tag;
   if (tags.length && !tagWalked) {
     conditions.push(
       sql`exists (select 1 from ${connectionTags} where ${connectionTags.connectionId} = ${connections.id} and ${inArray(connectionTags.tag, tags)})`,
