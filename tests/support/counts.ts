@@ -1,13 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../worker/db/client.ts";
 
-/** Each connection's filterable values as the filters must see them: from its movie and its book (people by slug). */
+/**
+ * Each connection's filterable values as the filters must see them: from its movie and its book (people by slug), with
+ * its time and owner.
+ */
 const expectedFacets = sql`
-  select c.id as connection_id, 'movieGenre' as facet, g.name_lower as value, c.created_at from connections c join movie_genres g on g.movie_id = c.movie_id
-  union select c.id, 'actor', a.slug, c.created_at from connections c join movie_actors a on a.movie_id = c.movie_id where a.slug <> ''
-  union select c.id, 'director', m.director_slug, c.created_at from connections c join movies m on m.id = c.movie_id where m.director_slug <> ''
-  union select c.id, 'bookGenre', g.name_lower, c.created_at from connections c join book_genres g on g.book_id = c.book_id
-  union select c.id, 'author', b.author_slug, c.created_at from connections c join books b on b.id = c.book_id where b.author_slug <> ''`;
+  select c.id as connection_id, 'movieGenre' as facet, g.name_lower as value, c.created_at, c.user_id from connections c join movie_genres g on g.movie_id = c.movie_id
+  union select c.id, 'actor', a.slug, c.created_at, c.user_id from connections c join movie_actors a on a.movie_id = c.movie_id where a.slug <> ''
+  union select c.id, 'director', m.director_slug, c.created_at, c.user_id from connections c join movies m on m.id = c.movie_id where m.director_slug <> ''
+  union select c.id, 'bookGenre', g.name_lower, c.created_at, c.user_id from connections c join book_genres g on g.book_id = c.book_id
+  union select c.id, 'author', b.author_slug, c.created_at, c.user_id from connections c join books b on b.id = c.book_id where b.author_slug <> ''`;
 
 /** Maintained numbers (and copied rows) that differ from what the base tables say. */
 export async function driftedCounts(db: Database) {
@@ -52,7 +55,7 @@ export async function driftedCounts(db: Database) {
     select 'facet_rows', null, (select count(*) from connection_facets), (select count(*) from (${expectedFacets}))
     union all
     select 'facet_row', connection_id || ' ' || facet || ' ' || value, 1, 0 from (
-      select connection_id, facet, value, created_at from connection_facets except select * from (${expectedFacets}))
+      select connection_id, facet, value, created_at, user_id from connection_facets except select * from (${expectedFacets}))
     union all
     select 'facet_count', e.facet || ' ' || e.value, coalesce((select public_connections from facet_counts k where k.facet = e.facet and k.value = e.value), 0),
       (select count(*) from (${expectedFacets}) x join (${publicRows}) p on p.id = x.connection_id where x.facet = e.facet and x.value = e.value)

@@ -307,7 +307,8 @@ export const connectionTags = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.connectionId, t.tag] }),
-    index("connection_tags_newest").on(t.tag, t.createdAt, t.connectionId),
+    // The owner last: a Following walk of a tag's entries skips the members it does not follow on the index alone.
+    index("connection_tags_newest").on(t.tag, t.createdAt, t.connectionId, t.userId),
   ],
 );
 
@@ -347,10 +348,13 @@ export const connectionFacets = sqliteTable(
     facet: text("facet", { enum: FACETS }).notNull(),
     value: text("value").notNull(),
     createdAt: integer("created_at", { mode: "number" }).notNull(),
+    /** The connection's owner, copied by a trigger (a connection never changes owner), as on `connection_tags`. */
+    userId: text("user_id").notNull().default(""),
   },
   (t) => [
     primaryKey({ columns: [t.connectionId, t.facet, t.value] }),
-    index("connection_facets_newest").on(t.facet, t.value, t.createdAt, t.connectionId),
+    // The owner last: a Following walk of a value's entries skips the members it does not follow on the index alone.
+    index("connection_facets_newest").on(t.facet, t.value, t.createdAt, t.connectionId, t.userId),
   ],
 );
 

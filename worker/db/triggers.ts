@@ -120,7 +120,7 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     table: "connection_tags",
     event: "AFTER INSERT",
     createdIn: "0005_tags_newest_first",
-    purpose: "copies the connection's created_at onto the tag row",
+    purpose: "copies the connection's created_at and owner (0024) onto the tag row",
   },
   // Each member's count per tag (owner_tag_counts), whatever their privacy: the popular tags a viewer sees.
   {
@@ -158,6 +158,13 @@ export const TRIGGERS: readonly DeclaredTrigger[] = [
     event: "AFTER DELETE",
     createdIn: "0006_filter_facets",
     purpose: "uncounts a filter value removed from a public connection",
+  },
+  {
+    name: "connection_facets_owned",
+    table: "connection_facets",
+    event: "AFTER INSERT",
+    createdIn: "0031_facets_by_owner",
+    purpose: "copies the connection's owner onto the filter value's row",
   },
   {
     name: "connection_facets_privacy_changed",

@@ -86,6 +86,8 @@ export interface NewestFirstIndex {
   table: SQLiteTable;
   connectionId: AnySQLiteColumn;
   createdAt: AnySQLiteColumn;
+  /** The entry's connection's owner, the index's last column: a condition on it is met without the connection. */
+  owner: AnySQLiteColumn;
   /** Conditions that together select the filter value's entries. */
   match: SQL[];
   /** How many public connections it lists, from the kept counts: what a walk of it costs at most. */
@@ -120,6 +122,7 @@ export function facetIndex(facet: Facet, value: string): NewestFirstIndex {
     table: connectionFacets,
     connectionId: connectionFacets.connectionId,
     createdAt: connectionFacets.createdAt,
+    owner: connectionFacets.userId,
     match: [eq(connectionFacets.facet, facet), eq(connectionFacets.value, value)],
     publicEntries: facetCount({ facet, value }),
     implies: { facet, value },
@@ -132,6 +135,7 @@ export function tagIndex(tag: string): NewestFirstIndex {
     table: connectionTags,
     connectionId: connectionTags.connectionId,
     createdAt: connectionTags.createdAt,
+    owner: connectionTags.userId,
     match: [eq(connectionTags.tag, tag)],
     publicEntries: tagCount(tag),
     implies: { tag },
