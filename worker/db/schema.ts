@@ -10,8 +10,8 @@
  *   "case-insensitive exact match on any element" is an index seek instead of a scan over JSON.
  * - Images are R2 object keys; the API turns them into absolute URLs.
  * - Counts that pages need on every request (public connections in all, per tag, per filter value), the
- *   copies the filters walk (`connection_facets`, tags' `created_at`) and each connection's copy of its owner's
- *   privacy are kept up to date by triggers (listed in `triggers.ts`), so every write path maintains them
+ *   copies the filters walk (`connection_facets`, tags' `created_at`, both rows' owner) and each connection's copy
+ *   of its owner's privacy are kept up to date by triggers (listed in `triggers.ts`), so every write path maintains them
  *   and reads never scan all connections to count or filter them.
  * - Child rows go with their parent through `onDelete: "cascade"` and nothing else: no service and no trigger
  *   deletes them (docs/decisions/012-triggers-and-deletes.md). A schema change that makes drizzle-kit rebuild a
@@ -337,9 +337,10 @@ export const FACETS = ["movieGenre", "director", "actor", "bookGenre", "author"]
 
 /**
  * Every value a connection can be filtered by (its movie's genres, director and actors, its book's genres and
- * author) with the connection's creation time: genres lower-cased, people by their slug (decision 021). Copied by triggers from the movie and book tables
- * (migrations/0006), so a filter value's connections can be walked newest first and counted from
- * `facet_counts`, instead of testing every connection.
+ * author) with the connection's creation time and owner: genres lower-cased, people by their slug (decision 021).
+ * Copied by triggers from the movie and book tables (migrations/0006; the owner from the connection, 0031), so a
+ * filter value's connections can be walked newest first, a followed member's picked out on the index, and counted
+ * from `facet_counts`, instead of testing every connection.
  */
 export const connectionFacets = sqliteTable(
   "connection_facets",

@@ -192,7 +192,7 @@ function followingSource(
  * an entry is taken to cost eight of their rows (decision 042's last addendum). The index names each entry's owner,
  * so an entry of a member not followed is passed over without its connection and only a followed member's is looked
  * up by id: a member who follows few now pays about two rows an entry, and near the line keeps walking their own
- * rows where the index would be somewhat cheaper (measured and left, decision 045's addendum). A member who follows
+ * rows where the index would be somewhat cheaper (measured and left, decision 045's second addendum). A member who follows
  * a few people and filters by a common genre walks their rows; one who follows hundreds of prolific members walks
  * the index, even of a genre larger than their rows. The count stops at `COUNT_LIMIT`: a common genre among hundreds
  * of prolific members would otherwise count every one of them. Counted on the index, a row is checked with
