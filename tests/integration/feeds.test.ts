@@ -315,8 +315,9 @@ describe("the ranked sorts' kept week counts (decision 031's addendum)", () => {
     for (const fan of fans.slice(0, 3)) await like(p[3]!, fan);
     for (const fan of fans.slice(0, 2)) await like(p[4]!, fan);
     for (const id of p.slice(5, 23)) await like(id, fans[6]!);
-    // Before the window: counted nowhere.
+    // Before the window: counted nowhere. And one 8 days ago: kept until the cron ages it, but worth 0 this week.
     await like(p[23]!, fans[7]!, 30);
+    await like(p[23]!, fans[5]!, 8);
     await app.db.update(users).set({ suspendedAt: Date.now() }).where(eq(users.id, troll!._id));
     expect((await api(app, "POST", `/blocks/${viewer!._id}`, { token: blocker!.token })).status).toBe(201);
 
@@ -329,6 +330,11 @@ describe("the ranked sorts' kept week counts (decision 031's addendum)", () => {
     expect(await allPages(`sort=top&tags=${tag}`, viewer!.token)).toEqual(forViewer);
     expect(await allPages(`sort=top&tags=${tag}`)).toEqual(forVisitor);
     expect(await allPages(`sort=top&tags=${tag}`, moderator.token)).toEqual(forModerator);
+    // The whole feed ranks them alike. Its rest is read off the kept numbers' index: the connections at 0, and those
+    // whose kept number the corrections take to 0 (p[23] until the cron runs; decision 031's second addendum).
+    const inWholeFeed = async (token: string) => (await allPages("sort=top", token)).filter((id) => p.includes(id));
+    expect(await inWholeFeed(viewer!.token)).toEqual(forViewer);
+    expect(await inWholeFeed(moderator.token)).toEqual(forModerator);
 
     // The discussion's numbers age the same way.
     const comment = (id: string, who: Member, daysAgo: number) =>
@@ -348,13 +354,16 @@ describe("the ranked sorts' kept week counts (decision 031's addendum)", () => {
     const weekLikesOf = async (id: string) =>
       (await app.db.select({ n: connections.weekLikes }).from(connections).where(eq(connections.id, id)))[0]?.n;
     expect(await weekLikesOf(p[0]!)).toBe(6);
+    expect(await weekLikesOf(p[23]!)).toBe(1);
     expect((await app.scheduled()).outcome).toBe("ok");
     expect(await weekLikesOf(p[0]!)).toBe(1);
+    expect(await weekLikesOf(p[23]!)).toBe(0);
     const [window] = await app.db.select().from(trendingWindow);
     expect(window!.countedFrom).toBeGreaterThan(at(7) - 60_000);
     expect(await driftedCounts(app.db)).toEqual([]);
     expect(await allPages(`sort=top&tags=${tag}`, viewer!.token)).toEqual(forViewer);
     expect(await allPages(`sort=top&tags=${tag}`, moderator.token)).toEqual(forModerator);
+    expect(await inWholeFeed(viewer!.token)).toEqual(forViewer);
     expect(await allPages(`sort=discussed&tags=${tag}`, viewer!.token)).toEqual(discussed);
 
     // Unliking, deleting a comment and deleting a connection take their rows off the kept numbers.

@@ -272,13 +272,17 @@ export const connections = sqliteTable(
       .on(t.moviePosterKey, t.ownerPrivate)
       .where(sql`${t.moviePosterKey} is not null`),
     index("connections_book_cover_key").on(t.bookCoverKey, t.ownerPrivate).where(sql`${t.bookCoverKey} is not null`),
-    // The ranked sorts' walks, in their page order, carrying what the privacy rule reads.
-    index("connections_week_likes")
-      .on(desc(t.weekLikes), desc(t.createdAt), desc(t.id), t.ownerPrivate, t.userId)
-      .where(sql`${t.weekLikes} > 0`),
-    index("connections_week_comments")
-      .on(desc(t.weekComments), desc(t.createdAt), desc(t.id), t.ownerPrivate, t.userId)
-      .where(sql`${t.weekComments} > 0`),
+    // The ranked sorts' walks, in their page order, carrying what the privacy rule reads. Every connection is listed,
+    // those at 0 too: a ranked page past the ranked rows reads the rest, newest first, from the 0 entries (migration
+    // 0032, decision 031's second addendum).
+    index("connections_week_likes").on(desc(t.weekLikes), desc(t.createdAt), desc(t.id), t.ownerPrivate, t.userId),
+    index("connections_week_comments").on(
+      desc(t.weekComments),
+      desc(t.createdAt),
+      desc(t.id),
+      t.ownerPrivate,
+      t.userId,
+    ),
   ],
 );
 

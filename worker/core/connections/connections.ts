@@ -103,6 +103,11 @@ export interface PageWindow {
   visible: SQL;
   /** How many of the caller's rows the window leaves out (the ranked ones), for walks that count from the end. */
   leftOut?: SQL;
+  /**
+   * The window's rows as a compound SELECT of `(id, created_at)` arms, for the whole feed's walk to order and cut
+   * instead of reading every connection `visible` allows: a ranked page's rest, read off its index.
+   */
+  rows?: SQL;
 }
 
 /**
@@ -177,6 +182,10 @@ function newestIds(where: SQL | undefined, options: PageOptions, total: SQL<numb
  * the first (offset + page size + number of corrections) of that walk: only the corrected can fall behind, and
  * no row past them can rise ahead. A walk cut there holds at least offset + page size ranked rows, so the page
  * needs no rest; a walk that ends first has seen every ranked row, and counts them for the rest.
+ *
+ * So the rest, when a page needs it, is every connection the viewer may see at a kept number of 0, and the walked
+ * ones whose score came to 0. The whole feed reads those two straight from the index, newest first, instead of
+ * passing over the ranked rows (the newest, mostly) in the newest-first order of all connections.
  */
 function rankedIds(ranking: Ranking, visible: SQL, offset: number, walk: (window: PageWindow) => SQL): SQL {
   const { kept, index, corrections } = ranking;
@@ -186,6 +195,9 @@ function rankedIds(ranking: Ranking, visible: SQL, offset: number, walk: (window
     limit: sql`${PAGE_SIZE} - max(0, min(${PAGE_SIZE}, ${n} - ${offset}))`,
     visible: sql`${visible} and ${connections.id} not in (select id from ranked)`,
     leftOut: n,
+    rows: sql`select ${connections.id} as id, ${connections.createdAt} as created_at
+        from ${connections} indexed by ${index} where ${kept} = 0 and ${visible}
+      union all select id, created_at from walked where score <= 0`,
   });
   return sql`with corrections(id, n) as materialized (${corrections}),
     walked(id, score, created_at) as materialized (
@@ -195,7 +207,7 @@ function rankedIds(ranking: Ranking, visible: SQL, offset: number, walk: (window
       where ${kept} > 0 and ${visible}
       order by ${kept} desc, ${connections.createdAt} desc, ${connections.id} desc
       limit ${offset + PAGE_SIZE} + (select count(*) from corrections)),
-    ranked(id, score, created_at) as materialized (select id, score, created_at from walked where score > 0),
+    ranked(id, score, created_at) as not materialized (select id, score, created_at from walked where score > 0),
     ranked_total(n) as (select count(*) from ranked)
     select id from (select id from ranked order by score desc, created_at desc, id desc limit ${PAGE_SIZE} offset ${offset})
     union all
@@ -220,17 +232,18 @@ export function idsFromIndex(index: NewestFirstIndex, window: PageWindow): SQL {
  */
 function feedPageIds(window: PageWindow, total: SQL): SQL {
   const { visible, offset, limit } = window;
+  const rows =
+    window.rows ??
+    sql`select ${connections.id} as id, ${connections.createdAt} as created_at from ${connections} where ${visible}`;
   const n = sql`(select n from feed_total)`;
   const fromNewest = sql`${offset} * 2 <= ${n}`;
   return sql`with feed_total(n) as (select ${total})
-    select id from (
-      select ${connections.id} as id from ${connections} where ${visible}
-      order by ${connections.createdAt} desc, ${connections.id} desc
+    select id from (${rows}
+      order by created_at desc, id desc
       limit (case when ${fromNewest} then ${limit} else 0 end) offset ${offset})
     union all
-    select id from (
-      select ${connections.id} as id from ${connections} where ${visible}
-      order by ${connections.createdAt}, ${connections.id}
+    select id from (${rows}
+      order by created_at, id
       limit (case when ${fromNewest} then 0 else max(0, min(${limit}, ${n} - ${offset})) end)
       offset max(0, ${n} - ${offset} - ${limit}))`;
 }
