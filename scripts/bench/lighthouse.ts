@@ -41,6 +41,11 @@ export interface LighthouseResult {
   runs: number;
   /** Every run's score, lowest first: how far the runs spread around the median. */
   scores: number[];
+  /**
+   * Lighthouse's measure of the machine's speed during the runs (its `benchmarkIndex`, median): the simulation
+   * scales the CPU time it observed, so a slower stretch of the machine shows here and in the blocking time.
+   */
+  benchmarkIndex: number;
 }
 
 export interface CompressingProxy {
@@ -232,6 +237,7 @@ export async function lighthousePages(
         lcpElement: middle?.lcpElement ?? "",
         runs: samples.length,
         scores,
+        benchmarkIndex: median(samples.map((sample) => sample.benchmarkIndex)),
       });
     }
     return results;
@@ -267,6 +273,7 @@ async function lighthouseRun(proxy: CompressingProxy, port: number, page: Lighth
     fcpMs: numeric("first-contentful-paint"),
     // Lighthouse 13 names the element in its LCP breakdown insight (the older audit of its own is gone).
     lcpElement: lcpElementOf(lhr.audits["lcp-breakdown-insight"]?.details),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
