@@ -185,7 +185,7 @@ function newestIds(where: SQL | undefined, options: PageOptions, total: SQL<numb
  *
  * So the rest, when a page needs it, is every connection the viewer may see at a kept number of 0, and the walked
  * ones whose score came to 0. The whole feed reads those two straight from the index, newest first, instead of
- * passing over the ranked rows (the newest, mostly) in the newest-first order of all connections.
+ * leaving the ranked rows out of all connections through a lookup of every ranked id.
  */
 function rankedIds(ranking: Ranking, visible: SQL, offset: number, walk: (window: PageWindow) => SQL): SQL {
   const { kept, index, corrections } = ranking;
