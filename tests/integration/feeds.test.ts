@@ -364,6 +364,7 @@ describe("the ranked sorts' kept week counts (decision 031's addendum)", () => {
     expect(await allPages(`sort=top&tags=${tag}`, viewer!.token)).toEqual(forViewer);
     expect(await allPages(`sort=top&tags=${tag}`, moderator.token)).toEqual(forModerator);
     expect(await inWholeFeed(viewer!.token)).toEqual(forViewer);
+    expect(await inWholeFeed(moderator.token)).toEqual(forModerator);
     expect(await allPages(`sort=discussed&tags=${tag}`, viewer!.token)).toEqual(discussed);
 
     // Unliking, deleting a comment and deleting a connection take their rows off the kept numbers.

@@ -113,7 +113,7 @@ export interface PageWindow {
 /**
  * A page order other than newest first (decision 031): the connections with a score (likes or comments this week)
  * first, highest first, then every other one newest first. `kept` is a column no smaller than the score, walked in
- * order through `index` (a partial index of the rows where it is above 0, newest first among equals); `corrections`
+ * order through `index` (every connection by that column, highest first, newest first among equals); `corrections`
  * lists `(id, n)` for the few connections whose kept number exceeds their score by `n`; `score` is the exact number
  * as an expression over `connections`, which orders the page's cards.
  */
