@@ -315,9 +315,11 @@ describe("the ranked sorts' kept week counts (decision 031's addendum)", () => {
     for (const fan of fans.slice(0, 3)) await like(p[3]!, fan);
     for (const fan of fans.slice(0, 2)) await like(p[4]!, fan);
     for (const id of p.slice(5, 23)) await like(id, fans[6]!);
-    // Before the window: counted nowhere. And one 8 days ago: kept until the cron ages it, but worth 0 this week.
+    // p[23]: one before the window, counted nowhere; one 8 days ago, kept until the cron ages it but worth 0 this week;
+    // and the suspended member's, which only a moderator counts.
     await like(p[23]!, fans[7]!, 30);
     await like(p[23]!, fans[5]!, 8);
+    await like(p[23]!, troll!);
     await app.db.update(users).set({ suspendedAt: Date.now() }).where(eq(users.id, troll!._id));
     expect((await api(app, "POST", `/blocks/${viewer!._id}`, { token: blocker!.token })).status).toBe(201);
 
@@ -326,12 +328,13 @@ describe("the ranked sorts' kept week counts (decision 031's addendum)", () => {
     // p[1] counts 1 for the viewer (the troll and the blocker hidden), 2 for a visitor, 3 for a moderator.
     const forViewer = [p[2], p[3], p[4], ...ones, p[1], p[0], p[23]];
     const forVisitor = [p[2], p[3], p[4], p[1], ...ones, p[0], p[23]];
-    const forModerator = [p[2], p[3], p[1], p[4], ...ones, p[0], p[23]];
+    const forModerator = [p[2], p[3], p[1], p[4], p[23], ...ones, p[0]];
     expect(await allPages(`sort=top&tags=${tag}`, viewer!.token)).toEqual(forViewer);
     expect(await allPages(`sort=top&tags=${tag}`)).toEqual(forVisitor);
     expect(await allPages(`sort=top&tags=${tag}`, moderator.token)).toEqual(forModerator);
     // The whole feed ranks them alike. Its rest is read off the kept numbers' index: the connections at 0, and those
-    // whose kept number the corrections take to 0 (p[23] until the cron runs; decision 031's second addendum).
+    // whose kept number the corrections take to 0 (p[23]: its aged like and the suspended member's before the cron
+    // runs, the suspended member's after; decision 031's second addendum).
     const inWholeFeed = async (token: string) => (await allPages("sort=top", token)).filter((id) => p.includes(id));
     expect(await inWholeFeed(viewer!.token)).toEqual(forViewer);
     expect(await inWholeFeed(moderator.token)).toEqual(forModerator);
@@ -354,10 +357,10 @@ describe("the ranked sorts' kept week counts (decision 031's addendum)", () => {
     const weekLikesOf = async (id: string) =>
       (await app.db.select({ n: connections.weekLikes }).from(connections).where(eq(connections.id, id)))[0]?.n;
     expect(await weekLikesOf(p[0]!)).toBe(6);
-    expect(await weekLikesOf(p[23]!)).toBe(1);
+    expect(await weekLikesOf(p[23]!)).toBe(2);
     expect((await app.scheduled()).outcome).toBe("ok");
     expect(await weekLikesOf(p[0]!)).toBe(1);
-    expect(await weekLikesOf(p[23]!)).toBe(0);
+    expect(await weekLikesOf(p[23]!)).toBe(1);
     const [window] = await app.db.select().from(trendingWindow);
     expect(window!.countedFrom).toBeGreaterThan(at(7) - 60_000);
     expect(await driftedCounts(app.db)).toEqual([]);
