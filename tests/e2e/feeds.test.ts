@@ -73,6 +73,28 @@ describe.each(javaScriptModes)("feeds, spoilers and notification groups ($name)"
       await expect
         .poll(() => page.locator("article.card").first().getAttribute("id"))
         .toBe(`card-${topApi.body.connections[0]._id}`);
+      // The last page is past the ranked connections: the rest, newest first, read off the kept numbers' index
+      // (decision 031's second addendum). It starts at the newest connection nobody liked (`theirs`), which comes
+      // before the last page. The page lists what the API lists there.
+      const lastPage = topApi.body.pages as number;
+      const order: string[] = [];
+      for (let number = 1; number <= lastPage; number++) {
+        const listed = await api(suite.app, "GET", `/connections?sort=top&pageNumber=${number}`, {
+          token: reader.token,
+        });
+        order.push(...listed.body.connections.map((connection: { _id: string }) => connection._id));
+      }
+      expect(order.indexOf(theirs)).toBeGreaterThanOrEqual(0);
+      expect(order.indexOf(theirs)).toBeLessThan((lastPage - 1) * 10);
+      const lastIds = order.slice((lastPage - 1) * 10);
+      const pages = page.getByRole("navigation", { name: "Pages" });
+      await Promise.all([
+        page.waitForURL(new RegExp(`page=${lastPage}`)),
+        pages.getByRole("link", { name: String(lastPage), exact: true }).click(),
+      ]);
+      await expect
+        .poll(() => page.locator("article.card").evaluateAll((cards) => cards.map((card) => card.id)))
+        .toEqual(lastIds.map((id) => `card-${id}`));
 
       await follow(page, "Following", /feed=following/);
       expect(new URL(page.url()).searchParams.get("sort")).toBe("top");
