@@ -403,16 +403,15 @@ export function writeReport(file: string, report: BenchReport): { misses: string
           )} | ${page.lcpElement ? `\`${page.lcpElement}\`` : "–"} | ${over ? `**${worst} < ${BUDGETS.lighthouseScore}**` : "ok"} |`,
       );
     }
+    const speeds = lighthouseRuns.map(
+      (run) =>
+        `${sizeLabel(run.dataset.size)} ${Math.round(median(run.lighthouse.map((page) => page.benchmarkIndex))).toLocaleString("en")}`,
+    );
     lines.push(
       "",
       "The machine's speed while each size's runs went on, as Lighthouse measures it in every run (its `benchmarkIndex`;",
       "each page's median, then the median of the pages; higher is faster; its 4× slowdown is calibrated for 1,500–2,000):",
-      lighthouseRuns
-        .map(
-          (run) =>
-            `${sizeLabel(run.dataset.size)} ${Math.round(median(run.lighthouse.map((page) => page.benchmarkIndex))).toLocaleString("en")}`,
-        )
-        .join(" · ") + ".",
+      `${speeds.join(" · ")}.`,
     );
   }
 
