@@ -1,7 +1,14 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestUpdate } from "../../app/updates.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { copyBuildWithNewVersion } from "../support/builds.ts";
+import { startMigratedDatabase } from "../support/database.ts";
 import { api, cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
+import { runTemplates } from "../support/templates.ts";
+import { startWorker } from "../support/worker.ts";
 
 // The edge cache (decision 039): visitors' pages and anonymous API answers are kept in caches.default under the
 // content version; members and unknown cookies pass by it; a write visitors could see is seen at once.
@@ -17,8 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(app.url + path, {
+async function get(path: string, headers: Record<string, string> = {}, site = app.url) {
+  const response = await fetch(site + path, {
     headers: { "CF-Connecting-IP": nextClientAddress(), ...headers },
     redirect: "manual",
   });
@@ -156,5 +163,53 @@ describe("a write visitors could see", () => {
     expect(updated.status).toBe(200);
     expect((await get("/")).body).not.toContain(context);
     expect((await get(`/connections/${id}`)).status).toBe(404);
+  });
+});
+
+describe("a deploy", () => {
+  /** The assets version as a page carries it, in React Router's manifest. */
+  const assetsVersion = (version: string) => new RegExp(`"version":\\s*"${version}"`);
+
+  it("leaves the pages kept by the build before behind, whose files it no longer serves, and keeps the API's", async () => {
+    const database = await startMigratedDatabase(runTemplates()?.migrated);
+    const storage = mkdtempSync(join(tmpdir(), "moviebooks-deploy-"));
+    const next = copyBuildWithNewVersion();
+    const { original, copy } = next.versions;
+    // One site, as a deploy keeps it: the same origin and the same data center's cache, another Worker.
+    let port: number | undefined;
+    const run = async (build: string | undefined, visits: (site: string) => Promise<void>) => {
+      const worker = await startWorker({ databaseUrl: database.url, storage, build, port });
+      port = Number(new URL(worker.url).port);
+      try {
+        await visits(worker.url);
+      } finally {
+        await worker.close();
+      }
+    };
+    try {
+      await run(undefined, async (site) => {
+        const page = await get("/about", {}, site);
+        expect(page.cache).toBe("miss");
+        expect(page.body).toMatch(assetsVersion(original));
+        expect((await get("/about", {}, site)).cache).toBe("hit");
+        expect((await get("/api/connections", {}, site)).cache).toBe("miss");
+      });
+      // The cache outlives the Worker: the same build, started again, still finds what it kept.
+      await run(undefined, async (site) => {
+        expect((await get("/about", {}, site)).cache).toBe("hit");
+      });
+      await run(next.path, async (site) => {
+        const page = await get("/about", {}, site);
+        expect(page.cache).toBe("miss");
+        expect(page.body).toMatch(assetsVersion(copy));
+        expect(page.body).not.toContain(original);
+        expect((await get("/about", {}, site)).cache).toBe("hit");
+        expect((await get("/api/connections", {}, site)).cache).toBe("hit");
+      });
+    } finally {
+      next.remove();
+      rmSync(storage, { recursive: true, force: true });
+      await database.close();
+    }
   });
 });

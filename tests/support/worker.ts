@@ -33,10 +33,15 @@ export const OFFLINE_PROVIDERS = {
 export async function startWorker(options: {
   databaseUrl: string;
   vars?: Record<string, string>;
-  /** Where R2 and the Durable Objects keep their data (Miniflare's persistence directory). */
+  /** Where R2, the Durable Objects and the edge cache keep their data (Miniflare's persistence directory). */
   storage?: string;
+  /** The port to listen on (any free one unless given): the edge cache keys pages by the site's origin. */
+  port?: number;
+  /** The build to run (`npm run build` output, `build` unless a test made another: tests/support/builds.ts). */
+  build?: string;
 }): Promise<RunningWorker> {
-  const config = JSON.parse(readFileSync("build/server/wrangler.json", "utf8")) as {
+  const build = options.build ?? "build";
+  const config = JSON.parse(readFileSync(`${build}/server/wrangler.json`, "utf8")) as {
     compatibility_date: string;
     compatibility_flags: string[];
     r2_buckets: Array<{ binding: string }>;
@@ -48,10 +53,10 @@ export async function startWorker(options: {
   const miniflare = new Miniflare(
     convertV4MiniflareOptions({
       host: "127.0.0.1",
-      port: 0,
+      port: options.port ?? 0,
       resourcePersistencePath: options.storage,
-      modules: serverModules(),
-      modulesRoot: "build/server",
+      modules: serverModules(build),
+      modulesRoot: `${build}/server`,
       compatibilityDate: config.compatibility_date,
       compatibilityFlags: config.compatibility_flags,
       // Mail goes to the development outbox, as under `npm start`, unless a test configures a provider.
@@ -70,7 +75,7 @@ export async function startWorker(options: {
           { className: class_name, useSQLite: sqliteClasses.has(class_name) },
         ]),
       ),
-      assets: { directory: "build/client", routerConfig: { has_user_worker: true } },
+      assets: { directory: `${build}/client`, routerConfig: { has_user_worker: true } },
       handleStructuredLogs: ({ level, message }) => {
         if (level !== "error" && level !== "warn") return console.log(message);
         errorsLogged.push(message);
@@ -90,10 +95,10 @@ const MODULE_TYPES = { ".js": "ESModule", ".wasm": "CompiledWasm", ".bin": "Data
  * The build's entry module first, then every chunk and additional module (resvg's WebAssembly, the share images'
  * fonts) it may import: workerd needs them listed up front.
  */
-function serverModules() {
-  const modules = readdirSync("build/server/assets").flatMap((file) => {
+function serverModules(build: string) {
+  const modules = readdirSync(`${build}/server/assets`).flatMap((file) => {
     const type = Object.entries(MODULE_TYPES).find(([extension]) => file.endsWith(extension))?.[1];
-    return type ? [{ type, path: `build/server/assets/${file}` }] : [];
+    return type ? [{ type, path: `${build}/server/assets/${file}` }] : [];
   });
-  return [{ type: "ESModule" as const, path: "build/server/index.js" }, ...modules];
+  return [{ type: "ESModule" as const, path: `${build}/server/index.js` }, ...modules];
 }

@@ -92,6 +92,7 @@ describe("the edge cache middleware", () => {
   let renders: number;
   let background: Promise<unknown>[];
   let app: Hono<AppEnv>;
+  let build: string;
   const ctx = () => ({
     waitUntil: (promise: Promise<unknown>) => background.push(promise),
     passThroughOnException() {},
@@ -108,6 +109,7 @@ describe("the edge cache middleware", () => {
     // The version this data center last read, so no database is asked.
     cache.entries.set(`${ORIGIN}/_edge/content-version`, new Response("7"));
     renders = 0;
+    build = "build-1";
     background = [];
     app = new Hono<AppEnv>();
     app.use("*", async (c, next) => {
@@ -116,9 +118,13 @@ describe("the edge cache middleware", () => {
     });
     app.use(
       "*",
-      edgeCache((request, env, executionCtx) => app.fetch(request, env, executionCtx)),
+      edgeCache({
+        appFetch: (request, env, executionCtx) => app.fetch(request, env, executionCtx),
+        pageBuild: async () => build,
+      }),
     );
     app.get("/page", (c) => c.html(`render ${++renders}`));
+    app.get("/api/page", (c) => c.json({ render: ++renders }));
     app.get("/short", (c) =>
       c.html(`render ${++renders}`, 200, { "Cache-Control": "public, s-maxage=1, stale-while-revalidate=60" }),
     );
@@ -133,7 +139,16 @@ describe("the edge cache middleware", () => {
   it("keeps a visitor's page under the content version", async () => {
     expect(await fetchApp("/page")).toEqual({ cache: "miss", body: "render 1" });
     expect(await fetchApp("/page")).toEqual({ cache: "hit", body: "render 1" });
-    expect([...cache.entries.keys()]).toContain(`${ORIGIN}/_edge/page/7//page`);
+    expect([...cache.entries.keys()]).toContain(`${ORIGIN}/_edge/page/build-1/7//page`);
+  });
+
+  it("keeps pages per build, and API answers across builds", async () => {
+    await fetchApp("/page");
+    await fetchApp("/api/page");
+    build = "build-2";
+    expect(await fetchApp("/page")).toEqual({ cache: "miss", body: "render 3" });
+    expect(await fetchApp("/page")).toEqual({ cache: "hit", body: "render 3" });
+    expect(await fetchApp("/api/page")).toEqual({ cache: "hit", body: '{"render":2}' });
   });
 
   it("never keeps an answer that sets a cookie or says no-store", async () => {

@@ -13,16 +13,17 @@ import { images } from "./routers/images.ts";
 import { checkedSessions, openSession } from "./sessions.ts";
 
 /**
- * React Router's handler, made when a page is first asked for (an image or an API call never loads the pages). It is
- * given the build itself: given a function that imports it, React Router builds its route tables again for every
- * request, about a millisecond of a page's CPU (decision 043).
+ * The pages' build and React Router's handler for it, loaded when a page is first asked for (an image or an API call
+ * never loads the pages). The handler is given the build itself: given a function that imports it, React Router
+ * builds its route tables again for every request, about a millisecond of a page's CPU (decision 043).
  */
-let documentHandler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
-function handleDocumentRequest(request: Request, context: RouterContextProvider) {
-  documentHandler ??= import("virtual:react-router/server-build").then((build) =>
-    createRequestHandler(build, import.meta.env.MODE),
-  );
-  return documentHandler.then((handle) => handle(request, context));
+let pages: Promise<{ handle: ReturnType<typeof createRequestHandler>; assetsVersion: string }> | undefined;
+function loadPages() {
+  pages ??= import("virtual:react-router/server-build").then((build) => ({
+    handle: createRequestHandler(build, import.meta.env.MODE),
+    assetsVersion: build.assets.version,
+  }));
+  return pages;
 }
 
 const app = new Hono<AppEnv>();
@@ -79,7 +80,10 @@ app.use("*", securityHeaders);
 // Inside the security headers, so a kept page served again gets this request's CSP nonce.
 app.use(
   "*",
-  edgeCache((request, env, ctx) => app.fetch(request, env, ctx)),
+  edgeCache({
+    appFetch: (request, env, ctx) => app.fetch(request, env, ctx),
+    pageBuild: () => loadPages().then(({ assetsVersion }) => assetsVersion),
+  }),
 );
 
 app.route("/api", api);
@@ -90,7 +94,7 @@ app.route("/", discovery);
 app.all("*", sameOriginForms, bodySizeCap, (c) => {
   const context = new RouterContextProvider();
   context.set(requestContext, c.var.services);
-  return handleDocumentRequest(c.req.raw, context);
+  return loadPages().then(({ handle }) => handle(c.req.raw, context));
 });
 
 /**

@@ -18,8 +18,9 @@ import {
 /**
  * The edge cache (decision 039): visitors' pages and anonymous API answers kept in the data center's cache
  * (`caches.default`), under the content version they were rendered at, so that a write visitors could see (every
- * such write raises the version, migrations/0022) makes them unreachable. Members and requests with cookies it does
- * not know always pass by it. Every text answer gets a weak ETag and a conditional GET a 304.
+ * such write raises the version, migrations/0022) makes them unreachable, and pages also under the build that
+ * rendered them, so that a deploy does too. Members and requests with cookies it does not know always pass by it.
+ * Every text answer gets a weak ETag and a conditional GET a 304.
  */
 
 /** How the answer was made, for tests, the benchmark and whoever reads the headers. */
@@ -45,8 +46,18 @@ const refreshes = new WeakSet<Request>();
 
 type AppFetch = (request: Request, env: Env, ctx: Context<AppEnv>["executionCtx"]) => Response | Promise<Response>;
 
-/** The middleware; `appFetch` is the whole app, which a stale answer's background refresh runs again. */
-export function edgeCache(appFetch: AppFetch) {
+export interface EdgeCacheOptions {
+  /** The whole app, which a stale answer's background refresh runs again. */
+  appFetch: AppFetch;
+  /**
+   * The build a page names its scripts and styles from (React Router's assets version). A deployed version serves
+   * only its own build's files, so a page kept from the build before would name files that are gone (decision 039,
+   * addendum): pages are kept per build. An API answer names none, and is kept across builds.
+   */
+  pageBuild: () => Promise<string>;
+}
+
+export function edgeCache({ appFetch, pageBuild }: EdgeCacheOptions) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const request = c.req.raw;
     const path = c.req.path;
@@ -65,12 +76,13 @@ export function edgeCache(appFetch: AppFetch) {
       c.res.headers.set(EDGE_CACHE_HEADER, "bypass");
       return;
     }
+    const build = kind === "page" ? await pageBuild() : null;
 
     // The version this data center read last, to look the answer up; else the database's, riding with the page's
     // own reads (decision 040): the answer is then rendered, and kept under the version read with it.
     const known = await keptVersion(c);
     if (known !== null && !refreshes.has(request)) {
-      const kept = await edge().match(cacheKey(request, kind, known, variant));
+      const kept = await edge().match(cacheKey(request, kind, build, known, variant));
       const served = kept && (await serveKept(c, kind, kept, appFetch));
       if (served) return served;
     }
@@ -90,7 +102,7 @@ export function edgeCache(appFetch: AppFetch) {
     const version = known ?? (await read);
     if (version === null) return; // no version (an outage), no cache
     if (known === null) c.executionCtx.waitUntil(keepVersion(c, version));
-    const key = cacheKey(request, kind, version, variant);
+    const key = cacheKey(request, kind, build, version, variant);
     c.res.headers.append("Vary", varyOn(kind));
     const kept = c.res.clone();
     kept.headers.delete("Vary"); // the key says what the answer varies on
@@ -190,8 +202,12 @@ function keepVersion(c: Context<AppEnv>, version: number): Promise<void> {
 
 const versionKey = (request: Request) => `${new URL(request.url).origin}/_edge/content-version`;
 
-/** Where an answer is kept: this site's origin, the version, the variant, then the request's own path and query. */
-function cacheKey(request: Request, kind: CacheKind, version: number, variant: string): string {
+/**
+ * Where an answer is kept: this site's origin, the build (pages only), the content version, the variant, then the
+ * request's own path and query.
+ */
+function cacheKey(request: Request, kind: CacheKind, build: string | null, version: number, variant: string): string {
   const url = new URL(request.url);
-  return `${url.origin}/_edge/${kind}/${version}/${encodeURIComponent(variant)}${url.pathname}${url.search}`;
+  const generation = build === null ? `${version}` : `${encodeURIComponent(build)}/${version}`;
+  return `${url.origin}/_edge/${kind}/${generation}/${encodeURIComponent(variant)}${url.pathname}${url.search}`;
 }
