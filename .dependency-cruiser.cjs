@@ -39,6 +39,15 @@ module.exports = {
       to: { path: "^worker/", pathNot: "^worker/core/rules/", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "pages-take-rules-file-by-file",
+      comment:
+        "The rules' index.ts names every form's rules: a component importing a value through it hands every page " +
+        "that shows it all of them (decision 013; decision 037, addendum of 2026-12-07). Types may come from it.",
+      severity: "error",
+      from: { path: "^app/", pathNot: "\\.server\\.tsx?$" },
+      to: { path: "^worker/core/rules/index\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "rules-are-client-safe",
       comment: "worker/core/rules is shipped to browsers: it imports nothing but itself.",
       severity: "error",

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import { DISMISSED_UPDATE_KEY } from "../../worker/core/rules/index.ts";
+import { DISMISSED_UPDATE_KEY } from "../../worker/core/rules/cookies.ts";
 import type { RootData } from "../meta.ts";
 import { latestUpdate } from "../updates.ts";
 import { Link } from "./link.tsx";
