@@ -7,7 +7,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createClient } from "@libsql/client";
-import { getPlatformProxy } from "wrangler";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { unstable_readConfig } from "wrangler";
 import { createDatabase } from "../worker/db/client.ts";
 import { writeDevVars } from "./dev-vars.ts";
 import { startLocalDbServer } from "./local-db/server.ts";
@@ -71,11 +72,22 @@ async function seedWhenEmpty(url: string) {
   const db = createDatabase(client);
   try {
     if (!(await isEmpty(db))) return;
-    const platform = await getPlatformProxy<{ IMAGES: R2Bucket }>({ persist: { path: PERSIST_PATH } });
+    // R2 alone, where the site will find it: the Worker's other bindings, its Durable Objects, need its own code,
+    // and wrangler's platform proxy would warn, without it, that they cannot run.
+    const [images] = unstable_readConfig({ config: "wrangler.toml" }).r2_buckets;
+    if (!images) throw new Error("wrangler.toml names no R2 bucket for the images.");
+    const storage = new Miniflare(
+      convertV4MiniflareOptions({
+        modules: true,
+        script: "export default {};",
+        r2Buckets: { [images.binding]: images.bucket_name },
+        resourcePersistencePath: PERSIST_PATH,
+      }),
+    );
     try {
-      await seedDemoContent(db, platform.env.IMAGES);
+      await seedDemoContent(db, await storage.getR2Bucket(images.binding));
     } finally {
-      await platform.dispose();
+      await storage.dispose();
     }
   } finally {
     client.close();
