@@ -107,6 +107,31 @@ describe("a card's discussion (JavaScript on)", () => {
     await expect.poll(() => card.getByRole("link", { name: /Discussion \(2\)/ }).count()).toBe(1);
     await page.context().close();
   });
+
+  it("opens on the connection's page when the thread's code is gone (a deploy since the feed loaded)", async () => {
+    const page = await memberPage(true);
+    const id = await freshConnection("card discussion after a deploy");
+    await api(suite.app, "POST", `/connections/${id}/comments`, {
+      token: (await registerUser(suite.app)).token,
+      body: { text: "Read on the connection's page" },
+    });
+    await page.goto(`${suite.app.url}/?feed=everyone`);
+    await hydrated(page);
+    // A deployed version serves only its own build's files: the thread's code, as the feed names it, answers 404.
+    // The connection's page would name the new build's, which exist; here both builds are one, so only the feed's
+    // requests fail.
+    await page.route(/comment-thread-[^/]*\.js$/, (route) =>
+      new URL(page.url()).pathname === "/" ? route.fulfill({ status: 404, body: "Not found" }) : route.continue(),
+    );
+    await page
+      .locator(`#card-${id}`)
+      .getByRole("link", { name: /Discussion \(1\)/ })
+      .click();
+    await page.waitForURL(`${suite.app.url}/connections/${id}#comments`);
+    await page.getByText("Read on the connection's page").waitFor();
+    expect(await page.getByRole("heading", { name: "Something went wrong" }).count()).toBe(0);
+    await page.context().close();
+  });
 });
 
 describe("a feed's cards, hydrated in turn (JavaScript on)", () => {

@@ -34,6 +34,7 @@ export function DiscussionLabel({ count }: { count: number }) {
  * back with the page's revalidation).
  */
 export function useCardDiscussion(connectionId: string, count: number) {
+  const threadPage = `/connections/${connectionId}#comments`;
   const [load, setLoad] = useState<Load>({ status: "closed" });
   const [loaded, setLoaded] = useState<CommentView[] | null>(null);
   const open = load.status === "open" || load.status === "loading";
@@ -43,13 +44,20 @@ export function useCardDiscussion(connectionId: string, count: number) {
     if (open) return setLoad({ status: "closed" });
     if (loaded) return setLoad({ status: "open", comments: loaded });
     setLoad({ status: "loading" });
-    void loadThread();
+    const threadLoaded = loadThread().then(
+      () => true,
+      () => false,
+    );
     try {
       const response = await fetch(`/connections/${connectionId}/comments`, {
         headers: { Accept: "application/json" },
       });
       if (!response.ok) throw new Error(String(response.status));
       const comments = (await response.json()) as CommentView[];
+      // The comments came, the thread's code did not: the site was deployed since this page loaded, and a version
+      // serves only its own build's files. The connection's page, rendered by the new build, shows the comments,
+      // as the link does without JavaScript; drawing the thread would put the page's error screen in its place.
+      if (!(await threadLoaded)) return window.location.assign(threadPage);
       setLoaded(comments);
       setLoad({ status: "open", comments });
     } catch {
@@ -67,7 +75,7 @@ export function useCardDiscussion(connectionId: string, count: number) {
   const link = (
     <Link
       className="action-button"
-      to={`/connections/${connectionId}#comments`}
+      to={threadPage}
       onClick={toggle}
       aria-expanded={open}
       aria-controls={`card-discussion-${connectionId}`}
