@@ -20,7 +20,7 @@ describe("the API description", () => {
     const response = await fetch(`${app.url}/api/openapi.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/json");
-    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600, s-maxage=30, stale-while-revalidate=120");
 
     const document = (await response.json()) as JsonTree;
     expect(document.openapi).toBe("3.1.0");

@@ -35,7 +35,7 @@ export async function startWorker(options: {
   vars?: Record<string, string>;
   /** Where R2, the Durable Objects and the edge cache keep their data (Miniflare's persistence directory). */
   storage?: string;
-  /** The port to listen on (any free one unless given): the edge cache keys pages by the site's origin. */
+  /** The port to listen on (any free one unless given): the edge cache keys what it keeps by the site's origin. */
   port?: number;
   /** The build to run (`npm run build` output, `build` unless a test made another: tests/support/builds.ts). */
   build?: string;

@@ -92,7 +92,7 @@ describe("the edge cache middleware", () => {
   let renders: number;
   let background: Promise<unknown>[];
   let app: Hono<AppEnv>;
-  let build: string;
+  let assetsVersion: string;
   const ctx = () => ({
     waitUntil: (promise: Promise<unknown>) => background.push(promise),
     passThroughOnException() {},
@@ -109,7 +109,7 @@ describe("the edge cache middleware", () => {
     // The version this data center last read, so no database is asked.
     cache.entries.set(`${ORIGIN}/_edge/content-version`, new Response("7"));
     renders = 0;
-    build = "build-1";
+    assetsVersion = "build-1";
     background = [];
     app = new Hono<AppEnv>();
     app.use("*", async (c, next) => {
@@ -120,7 +120,7 @@ describe("the edge cache middleware", () => {
       "*",
       edgeCache({
         appFetch: (request, env, executionCtx) => app.fetch(request, env, executionCtx),
-        pageBuild: async () => build,
+        pageAssetsVersion: async () => assetsVersion,
       }),
     );
     app.get("/page", (c) => c.html(`render ${++renders}`));
@@ -142,10 +142,28 @@ describe("the edge cache middleware", () => {
     expect([...cache.entries.keys()]).toContain(`${ORIGIN}/_edge/page/build-1/7//page`);
   });
 
+  it("leaves pages out of the cache when the pages' build cannot be loaded", async () => {
+    app = new Hono<AppEnv>();
+    app.use("*", async (c, next) => {
+      c.set("services", { nonce: "nonce" } as RequestServices);
+      await next();
+    });
+    app.use(
+      "*",
+      edgeCache({
+        appFetch: (request, env, executionCtx) => app.fetch(request, env, executionCtx),
+        pageAssetsVersion: () => Promise.reject(new Error("no build")),
+      }),
+    );
+    app.get("/sitemap.xml", (c) => c.text(`render ${++renders}`));
+    expect(await fetchApp("/sitemap.xml")).toEqual({ cache: null, body: "render 1" });
+    expect(await fetchApp("/sitemap.xml")).toEqual({ cache: null, body: "render 2" });
+  });
+
   it("keeps pages per build, and API answers across builds", async () => {
     await fetchApp("/page");
     await fetchApp("/api/page");
-    build = "build-2";
+    assetsVersion = "build-2";
     expect(await fetchApp("/page")).toEqual({ cache: "miss", body: "render 3" });
     expect(await fetchApp("/page")).toEqual({ cache: "hit", body: "render 3" });
     expect(await fetchApp("/api/page")).toEqual({ cache: "hit", body: '{"render":2}' });

@@ -13,9 +13,10 @@ import { images } from "./routers/images.ts";
 import { checkedSessions, openSession } from "./sessions.ts";
 
 /**
- * The pages' build and React Router's handler for it, loaded when a page is first asked for (an image or an API call
- * never loads the pages). The handler is given the build itself: given a function that imports it, React Router
- * builds its route tables again for every request, about a millisecond of a page's CPU (decision 043).
+ * The pages' build and React Router's handler for it, loaded by an isolate's first request for a page, or for
+ * anything else the edge cache may keep under the build's assets version (a sitemap); an image or an API call never
+ * loads it. The handler is given the build itself: given a function that imports it, React Router builds its route
+ * tables again for every request, about a millisecond of a page's CPU (decision 043).
  */
 let pages: Promise<{ handle: ReturnType<typeof createRequestHandler>; assetsVersion: string }> | undefined;
 function loadPages() {
@@ -82,7 +83,7 @@ app.use(
   "*",
   edgeCache({
     appFetch: (request, env, ctx) => app.fetch(request, env, ctx),
-    pageBuild: () => loadPages().then(({ assetsVersion }) => assetsVersion),
+    pageAssetsVersion: () => loadPages().then(({ assetsVersion }) => assetsVersion),
   }),
 );
 

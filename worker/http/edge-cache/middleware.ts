@@ -18,9 +18,9 @@ import {
 /**
  * The edge cache (decision 039): visitors' pages and anonymous API answers kept in the data center's cache
  * (`caches.default`), under the content version they were rendered at, so that a write visitors could see (every
- * such write raises the version, migrations/0022) makes them unreachable, and pages also under the build that
- * rendered them, so that a deploy does too. Members and requests with cookies it does not know always pass by it.
- * Every text answer gets a weak ETag and a conditional GET a 304.
+ * such write raises the version, migrations/0022) makes them unreachable; pages also under the assets version of
+ * the build that rendered them, so that a deploy changing the files a page names does too. Members and requests
+ * with cookies it does not know always pass by it. Every text answer gets a weak ETag and a conditional GET a 304.
  */
 
 /** How the answer was made, for tests, the benchmark and whoever reads the headers. */
@@ -50,14 +50,15 @@ export interface EdgeCacheOptions {
   /** The whole app, which a stale answer's background refresh runs again. */
   appFetch: AppFetch;
   /**
-   * The build a page names its scripts and styles from (React Router's assets version). A deployed version serves
-   * only its own build's files, so a page kept from the build before would name files that are gone (decision 039,
-   * addendum): pages are kept per build. An API answer names none, and is kept across builds.
+   * The assets version of the build pages are rendered by (React Router's): it changes with any file a page names.
+   * A deployed version serves only its own build's files, so a page kept from the build before would name files
+   * that are gone (decision 039, addendum): pages are kept per assets version. An API answer names none, and is
+   * kept across deploys.
    */
-  pageBuild: () => Promise<string>;
+  pageAssetsVersion: () => Promise<string>;
 }
 
-export function edgeCache({ appFetch, pageBuild }: EdgeCacheOptions) {
+export function edgeCache({ appFetch, pageAssetsVersion }: EdgeCacheOptions) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const request = c.req.raw;
     const path = c.req.path;
@@ -76,13 +77,16 @@ export function edgeCache({ appFetch, pageBuild }: EdgeCacheOptions) {
       c.res.headers.set(EDGE_CACHE_HEADER, "bypass");
       return;
     }
-    const build = kind === "page" ? await pageBuild() : null;
-
     // The version this data center read last, to look the answer up; else the database's, riding with the page's
     // own reads (decision 040): the answer is then rendered, and kept under the version read with it.
-    const known = await keptVersion(c);
+    const [assets, known] = await Promise.all([
+      kind === "page" ? pageAssetsVersion().catch(() => undefined) : null,
+      keptVersion(c),
+    ]);
+    // Without the pages' build no page can be rendered; what else answers here (a sitemap) goes uncached.
+    if (assets === undefined) return next();
     if (known !== null && !refreshes.has(request)) {
-      const kept = await edge().match(cacheKey(request, kind, build, known, variant));
+      const kept = await edge().match(cacheKey(request, kind, assets, known, variant));
       const served = kept && (await serveKept(c, kind, kept, appFetch));
       if (served) return served;
     }
@@ -102,7 +106,7 @@ export function edgeCache({ appFetch, pageBuild }: EdgeCacheOptions) {
     const version = known ?? (await read);
     if (version === null) return; // no version (an outage), no cache
     if (known === null) c.executionCtx.waitUntil(keepVersion(c, version));
-    const key = cacheKey(request, kind, build, version, variant);
+    const key = cacheKey(request, kind, assets, version, variant);
     c.res.headers.append("Vary", varyOn(kind));
     const kept = c.res.clone();
     kept.headers.delete("Vary"); // the key says what the answer varies on
@@ -200,14 +204,17 @@ function keepVersion(c: Context<AppEnv>, version: number): Promise<void> {
   return edge().put(versionKey(c.req.raw), entry);
 }
 
-const versionKey = (request: Request) => `${new URL(request.url).origin}/_edge/content-version`;
+const versionKey = (request: Request) => contentVersionKey(new URL(request.url).origin);
+
+/** Where a data center keeps the content version it last read. */
+export const contentVersionKey = (origin: string) => `${origin}/_edge/content-version`;
 
 /**
- * Where an answer is kept: this site's origin, the build (pages only), the content version, the variant, then the
- * request's own path and query.
+ * Where an answer is kept: this site's origin, the assets version (pages only), the content version, the variant,
+ * then the request's own path and query.
  */
-function cacheKey(request: Request, kind: CacheKind, build: string | null, version: number, variant: string): string {
+function cacheKey(request: Request, kind: CacheKind, assets: string | null, version: number, variant: string): string {
   const url = new URL(request.url);
-  const generation = build === null ? `${version}` : `${encodeURIComponent(build)}/${version}`;
+  const generation = assets === null ? `${version}` : `${encodeURIComponent(assets)}/${version}`;
   return `${url.origin}/_edge/${kind}/${generation}/${encodeURIComponent(variant)}${url.pathname}${url.search}`;
 }
