@@ -57,7 +57,11 @@ export function useCardDiscussion(connectionId: string, count: number) {
       // The comments came, the thread's code did not: the site was deployed since this page loaded, and a version
       // serves only its own build's files. The connection's page, rendered by the new build, shows the comments,
       // as the link does without JavaScript; drawing the thread would put the page's error screen in its place.
-      if (!(await threadLoaded)) return window.location.assign(threadPage);
+      // The card closes first, so the feed is as it was should the reader come back to it.
+      if (!(await threadLoaded)) {
+        setLoad({ status: "closed" });
+        return window.location.assign(threadPage);
+      }
       setLoaded(comments);
       setLoad({ status: "open", comments });
     } catch {
