@@ -48,6 +48,14 @@ module.exports = {
       to: { path: "^worker/core/rules/index\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "rules-take-rules-file-by-file",
+      comment:
+        "A rules file reached by a page would bring every form's rules with it through index.ts (the rule above).",
+      severity: "error",
+      from: { path: "^worker/core/rules/", pathNot: "^worker/core/rules/index\\.ts$" },
+      to: { path: "^worker/core/rules/index\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "rules-are-client-safe",
       comment: "worker/core/rules is shipped to browsers: it imports nothing but itself.",
       severity: "error",
