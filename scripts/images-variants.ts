@@ -12,9 +12,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
-import { addMissingVariants } from "../worker/core/images/index.ts";
+import { addMissingVariants, type ListedBucket } from "../worker/core/images/index.ts";
+import { withLocalImages } from "./local-images.ts";
 
-const LOCAL_STATE = ".wrangler/state/v3";
 /** Node has the memory the Worker lacks; this only keeps a corrupt header from asking for absurd allocations. */
 const MAX_PIXELS = 100_000_000;
 
@@ -25,22 +25,31 @@ if (unknown.length) {
   process.exit(2);
 }
 
-const temporary = remote ? mkdtempSync(path.join(os.tmpdir(), "moviebooks-variants-")) : null;
-const platform = await getPlatformProxy<{ IMAGES: R2Bucket }>(
-  temporary ? { configPath: remoteConfig(temporary), remoteBindings: true } : { persist: { path: LOCAL_STATE } },
-);
-try {
-  console.log(`Converting the ${remote ? "deployed" : "local"} image bucket…`);
+if (remote) {
+  const temporary = mkdtempSync(path.join(os.tmpdir(), "moviebooks-variants-"));
+  const platform = await getPlatformProxy<{ IMAGES: R2Bucket }>({
+    configPath: remoteConfig(temporary),
+    remoteBindings: true,
+  });
+  try {
+    await convert("deployed", platform.env.IMAGES);
+  } finally {
+    await platform.dispose();
+    rmSync(temporary, { recursive: true, force: true });
+  }
+} else {
+  await withLocalImages((bucket) => convert("local", bucket));
+}
+
+async function convert(which: string, bucket: ListedBucket) {
+  console.log(`Converting the ${which} image bucket…`);
   const started = performance.now();
-  const report = await addMissingVariants(platform.env.IMAGES, { maxPixels: MAX_PIXELS, log: console.log });
+  const report = await addMissingVariants(bucket, { maxPixels: MAX_PIXELS, log: console.log });
   console.log(
     `${report.images} images: ${report.converted} given their copies, ${report.alreadyDone} already had them, ` +
       `${report.skipped.length} skipped (${((performance.now() - started) / 1000).toFixed(0)} s).`,
   );
   for (const key of report.skipped) console.log(`  skipped: ${key}`);
-} finally {
-  await platform.dispose();
-  if (temporary) rmSync(temporary, { recursive: true, force: true });
 }
 
 /** A configuration with only the image bucket, marked remote, so nothing else of the deployment is touched. */

@@ -7,11 +7,10 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createClient } from "@libsql/client";
-import { convertV4MiniflareOptions, Miniflare } from "miniflare";
-import { unstable_readConfig } from "wrangler";
 import { createDatabase } from "../worker/db/client.ts";
 import { writeDevVars } from "./dev-vars.ts";
 import { startLocalDbServer } from "./local-db/server.ts";
+import { withLocalImages } from "./local-images.ts";
 import { migrateDatabase } from "./migrate.ts";
 import { DEMO_EMAIL, DEMO_PASSWORD, MODERATOR_EMAIL } from "./seed/demo-account.ts";
 import { isEmpty, seedDemoContent } from "./seed/seed.ts";
@@ -23,8 +22,6 @@ const dev = process.argv.includes("--dev");
 const sitePort = Number(process.env.PORT ?? 5173);
 const databasePort = Number(process.env.LOCAL_DB_PORT ?? 8790);
 const databaseFile = process.env.LOCAL_DB_FILE ?? ".data/moviebooks.db";
-// Must match the Cloudflare Vite plugin's default, so the site sees the images the seed stored.
-const PERSIST_PATH = ".wrangler/state/v3";
 
 const database = await startLocalDbServer({ file: databaseFile, port: databasePort });
 console.log(`Local database: ${database.url} (${databaseFile})`);
@@ -72,23 +69,7 @@ async function seedWhenEmpty(url: string) {
   const db = createDatabase(client);
   try {
     if (!(await isEmpty(db))) return;
-    // R2 alone, where the site will find it: the Worker's other bindings, its Durable Objects, need its own code,
-    // and wrangler's platform proxy would warn, without it, that they cannot run.
-    const [images] = unstable_readConfig({ config: "wrangler.toml" }).r2_buckets;
-    if (!images) throw new Error("wrangler.toml names no R2 bucket for the images.");
-    const storage = new Miniflare(
-      convertV4MiniflareOptions({
-        modules: true,
-        script: "export default {};",
-        r2Buckets: { [images.binding]: images.bucket_name },
-        resourcePersistencePath: PERSIST_PATH,
-      }),
-    );
-    try {
-      await seedDemoContent(db, await storage.getR2Bucket(images.binding));
-    } finally {
-      await storage.dispose();
-    }
+    await withLocalImages((bucket) => seedDemoContent(db, bucket));
   } finally {
     client.close();
   }
