@@ -87,16 +87,22 @@ describe.each(javaScriptModes)("reactions ($name)", ({ name, javaScriptEnabled }
 });
 
 describe("a card's discussion (JavaScript on)", () => {
-  it("loads on first open and puts a new comment at the top", async () => {
+  /** A member's feed, hydrated, with a fresh connection commented on once by someone else. */
+  async function feedWithComment(label: string, comment: string) {
     const page = await memberPage(true);
-    const id = await freshConnection("card discussion");
+    const id = await freshConnection(label);
     await api(suite.app, "POST", `/connections/${id}/comments`, {
       token: (await registerUser(suite.app)).token,
-      body: { text: "An older comment" },
+      body: { text: comment },
     });
     // Everyone's feed: the demo member follows others, so their home opens on Following (decision 031).
     await page.goto(`${suite.app.url}/?feed=everyone`);
     await hydrated(page);
+    return { page, id };
+  }
+
+  it("loads on first open and puts a new comment at the top", async () => {
+    const { page, id } = await feedWithComment("card discussion", "An older comment");
     const card = page.locator(`#card-${id}`);
     await card.getByRole("link", { name: /Discussion \(1\)/ }).click();
     await card.getByText("An older comment").waitFor();
@@ -109,14 +115,7 @@ describe("a card's discussion (JavaScript on)", () => {
   });
 
   it("opens on the connection's page when the thread's code is gone (a deploy since the feed loaded)", async () => {
-    const page = await memberPage(true);
-    const id = await freshConnection("card discussion after a deploy");
-    await api(suite.app, "POST", `/connections/${id}/comments`, {
-      token: (await registerUser(suite.app)).token,
-      body: { text: "Read on the connection's page" },
-    });
-    await page.goto(`${suite.app.url}/?feed=everyone`);
-    await hydrated(page);
+    const { page, id } = await feedWithComment("card discussion after a deploy", "Read on the connection's page");
     // A deployed version serves only its own build's files: the thread's code, as the feed names it, answers 404.
     // The connection's page would name the new build's, which exist; here both builds are one, so only the feed's
     // requests fail.
