@@ -1,8 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import type { UserSummary } from "../../worker/core/people/index.ts";
-import { ReturnFields } from "./connection/reaction-buttons.tsx";
 import { InlineError } from "./inline-error.tsx";
+import { ReturnFields } from "./return-fields.tsx";
 import { UserRow } from "./user-list.tsx";
 
 /** What `listEntryAction` replies to a fetcher (the flash message says what was done). */

@@ -3,11 +3,11 @@ import { useFetcher, useRouteLoaderData } from "react-router";
 import { memberName } from "../../worker/core/rules/names.ts";
 import type { RootData } from "../meta.ts";
 import type { ListEntryReply } from "./answer-row.tsx";
-import { ReturnFields } from "./connection/reaction-buttons.tsx";
 import { FormError } from "./form-error.tsx";
 import { InlineError } from "./inline-error.tsx";
 import { Link } from "./link.tsx";
 import { LoginLink } from "./login-link.tsx";
+import { ReturnFields } from "./return-fields.tsx";
 
 interface Member {
   _id: string;

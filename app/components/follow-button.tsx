@@ -1,8 +1,8 @@
 import { useFetcher, useRouteLoaderData } from "react-router";
 import type { RootData } from "../meta.ts";
-import { ReturnFields } from "./connection/reaction-buttons.tsx";
 import { InlineError } from "./inline-error.tsx";
 import { LoginLink } from "./login-link.tsx";
+import { ReturnFields } from "./return-fields.tsx";
 
 type Reply = { ok: true } | { ok: false; error: string };
 type FollowState = "none" | "requested" | "following";

@@ -1,7 +1,7 @@
 import { useFetcher, useRouteLoaderData } from "react-router";
 import type { RootData } from "../meta.ts";
 import { pinnedTheme, THEME_FETCHER, THEME_LABELS, THEMES, type ThemeChoice } from "../theme.ts";
-import { ReturnFields } from "./connection/reaction-buttons.tsx";
+import { ReturnFields } from "./return-fields.tsx";
 
 /**
  * The theme a page is showing: the choice the footer's switch is sending (so it applies at once), else the one the

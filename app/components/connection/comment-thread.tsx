@@ -12,8 +12,8 @@ import { Link } from "../link.tsx";
 import { LocalDate } from "../local-date.tsx";
 import { LoginLink } from "../login-link.tsx";
 import { ReportLink } from "../report-link.tsx";
+import { ReturnFields } from "../return-fields.tsx";
 import { Spoiler, SpoilerCheckbox } from "../spoiler.tsx";
-import { ReturnFields } from "./reaction-buttons.tsx";
 
 export const DELETE_COMMENT_CONFIRMATION = "Are you sure you want to delete this comment?";
 type Failure = { ok: false; error: string; field?: string };

@@ -1,22 +1,11 @@
-import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { useFetcher, useRouteLoaderData } from "react-router";
 import type { RootData } from "../../meta.ts";
 import { plural } from "../../plural.ts";
 import { InlineError } from "../inline-error.tsx";
 import { LoginLink } from "../login-link.tsx";
-import { ViaField } from "../via-field.tsx";
+import { ReturnFields } from "../return-fields.tsx";
 
 type Reply = { ok: true } | { ok: false; error: string };
-
-/** Hidden fields every card form sends: where to come back to, and whether a fetcher sent it. */
-function ReturnFields() {
-  const location = useLocation();
-  return (
-    <>
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <ViaField />
-    </>
-  );
-}
 
 /**
  * Like (SPEC.md §4): disabled while a request runs; for visitors, the count as a way to log in that comes back
@@ -106,5 +95,3 @@ export function FavoriteButton({ connectionId }: { connectionId: string }) {
     </fetcher.Form>
   );
 }
-
-export { ReturnFields };

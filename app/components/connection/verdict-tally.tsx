@@ -4,7 +4,7 @@ import type { RootData } from "../../meta.ts";
 import { plural } from "../../plural.ts";
 import { InlineError } from "../inline-error.tsx";
 import { LoginLink } from "../login-link.tsx";
-import { ReturnFields } from "./reaction-buttons.tsx";
+import { ReturnFields } from "../return-fields.tsx";
 
 type Counts = Pick<Verdict, "book" | "film" | "tie" | "total">;
 type Choice = "book" | "film" | "tie";
