@@ -64,6 +64,15 @@ describe("the Worker's three doors", () => {
     expect(placeholder.headers.get("cache-control")).not.toContain("immutable");
   });
 
+  it("answers a build file it does not have (a page from an earlier build asking) with a plain 404 nobody keeps", async () => {
+    const response = await fetch(`${app.url}/assets/root-0ld8uild.js`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await response.text()).toBe("Not found");
+  });
+
   it("hands form POSTs to React Router, not to a GET-only fallback", async () => {
     const unknown = await fetch(`${app.url}/no-such-page`, { method: "POST", body: new FormData() });
     expect(unknown.status).toBe(404);

@@ -8,6 +8,7 @@ import { api } from "./api.ts";
 import { edgeCache } from "./edge-cache/middleware.ts";
 import { bodySizeCap } from "./middleware/body-size.ts";
 import { sameOriginForms, securityHeaders } from "./middleware/security.ts";
+import { BUILD_FILES_PATH, buildFiles } from "./routers/assets.ts";
 import { discovery } from "./routers/discovery.ts";
 import { images } from "./routers/images.ts";
 import { checkedSessions, openSession } from "./sessions.ts";
@@ -31,18 +32,19 @@ const app = new Hono<AppEnv>();
 
 // Build the request's services once: the database, whose statements travel together (one round trip for what a
 // page asks at once, decision 040), and the viewer from the API's Bearer token or the pages' session cookie (images
-// need neither), checked in that same round trip. With the database gone the viewer cannot be known: the API
+// and the build's files need neither), checked in that same round trip. With the database gone the viewer cannot be known: the API
 // answers 503 before any route runs, and so does the pages' root middleware, with the site's error page
 // (decision 029).
 app.use("*", async (c, next) => {
   const database = connectDatabase({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN });
   const path = c.req.path;
   const fromCookie = !(path === "/api" || path.startsWith("/api/"));
-  const value = path.startsWith("/images/")
-    ? null
-    : fromCookie
-      ? readSessionCookie(c.req.header("Cookie") ?? null)
-      : readBearerToken(c.req.header("Authorization") ?? null);
+  const value =
+    path.startsWith("/images/") || path.startsWith(BUILD_FILES_PATH)
+      ? null
+      : fromCookie
+        ? readSessionCookie(c.req.header("Cookie") ?? null)
+        : readBearerToken(c.req.header("Authorization") ?? null);
   const session = await openSession(c.req.raw, c.env, value ? { value, fromCookie } : null, database.roundTrips);
   const background: Promise<unknown>[] = [];
   c.set("services", {
@@ -89,6 +91,7 @@ app.use(
 
 app.route("/api", api);
 app.route("/images", images);
+app.route(BUILD_FILES_PATH.slice(0, -1), buildFiles);
 app.route("/", discovery);
 
 // `all`, not `get`: form posts to route actions must reach React Router too.
