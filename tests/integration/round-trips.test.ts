@@ -206,11 +206,12 @@ describe("database round trips per page", () => {
   });
 
   it("are none for a build file this build does not have, whoever asks", async () => {
-    for (const withCookie of [true, false]) {
-      const result = await roundTripsFor("/assets/root-0ld8uild.js", withCookie);
-      expect(result.status).toBe(404);
-      expect(result.requests, result.what.join(" | ")).toBe(0);
-    }
+    for (const path of ["/assets/root-0ld8uild.js", "/assets"])
+      for (const withCookie of [true, false]) {
+        const result = await roundTripsFor(path, withCookie);
+        expect(result.status, path).toBe(404);
+        expect(result.requests, `${path}: ${result.what.join(" | ")}`).toBe(0);
+      }
   });
 
   it("are counted: a member's feed reads the database, the session check with the page's reads", async () => {

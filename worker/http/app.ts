@@ -5,10 +5,11 @@ import { readBearerToken, readSessionCookie } from "../core/auth/index.ts";
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_SECONDS } from "../core/errors.ts";
 import { connectDatabase } from "../db/connection.ts";
 import { api } from "./api.ts";
+import { BUILD_FILES_PATH, isBuildFile } from "./build-files.ts";
 import { edgeCache } from "./edge-cache/middleware.ts";
 import { bodySizeCap } from "./middleware/body-size.ts";
 import { sameOriginForms, securityHeaders } from "./middleware/security.ts";
-import { BUILD_FILES_PATH, buildFiles } from "./routers/assets.ts";
+import { buildFiles } from "./routers/assets.ts";
 import { discovery } from "./routers/discovery.ts";
 import { images } from "./routers/images.ts";
 import { checkedSessions, openSession } from "./sessions.ts";
@@ -31,8 +32,8 @@ function loadPages() {
 const app = new Hono<AppEnv>();
 
 // Build the request's services once: the database, whose statements travel together (one round trip for what a
-// page asks at once, decision 040), and the viewer from the API's Bearer token or the pages' session cookie (images
-// and the build's files need neither), checked in that same round trip. With the database gone the viewer cannot be known: the API
+// page asks at once, decision 040), and the viewer from the API's Bearer token or the pages' session cookie
+// (images and the build's files need neither), checked in that same round trip. With the database gone the viewer cannot be known: the API
 // answers 503 before any route runs, and so does the pages' root middleware, with the site's error page
 // (decision 029).
 app.use("*", async (c, next) => {
@@ -40,7 +41,7 @@ app.use("*", async (c, next) => {
   const path = c.req.path;
   const fromCookie = !(path === "/api" || path.startsWith("/api/"));
   const value =
-    path.startsWith("/images/") || path.startsWith(BUILD_FILES_PATH)
+    path.startsWith("/images/") || isBuildFile(path)
       ? null
       : fromCookie
         ? readSessionCookie(c.req.header("Cookie") ?? null)
@@ -91,7 +92,7 @@ app.use(
 
 app.route("/api", api);
 app.route("/images", images);
-app.route(BUILD_FILES_PATH.slice(0, -1), buildFiles);
+app.route(BUILD_FILES_PATH, buildFiles);
 app.route("/", discovery);
 
 // `all`, not `get`: form posts to route actions must reach React Router too.

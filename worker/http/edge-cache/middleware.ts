@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../context.ts";
 import { contentVersionOf, contentVersionStatement } from "../../db/content-version.ts";
 import type { Env } from "../../env.ts";
-import { BUILD_FILES_PATH } from "../routers/assets.ts";
+import { isBuildFile } from "../build-files.ts";
 import {
   type CacheKind,
   etagMatches,
@@ -70,7 +70,7 @@ export function edgeCache({ appFetch, pageAssetsVersion }: EdgeCacheOptions) {
       return;
     }
     // Images have their own caching (decision 036); the build's files that reach the Worker are missing ones.
-    if (request.method !== "GET" || path.startsWith("/images/") || path.startsWith(BUILD_FILES_PATH)) return next();
+    if (request.method !== "GET" || path.startsWith("/images/") || isBuildFile(path)) return next();
     const kind: CacheKind = path === "/api" || path.startsWith("/api/") ? "api" : "page";
     const variant = visitorVariant(request, kind);
     if (variant === null) {
