@@ -17,8 +17,9 @@ export default defineConfig({
               // shared components are one file per set of routes that use them, sets under 1.5 kB merged: a page
               // loads about 20 files instead of 37. A higher threshold merges more and so hands pages components
               // they do not use (decision 037). A component only one entry uses (a route, or a part loaded when
-              // used) stays in that entry's file, where merging would hand it to a neighbour set. The rules are left to Rolldown, file by file, so a page
-              // carries only the rules it uses (decision 013): one file of them all was 5.2 kB on every page.
+              // used) stays in that entry's file, where merging would hand it to a neighbour set. The rules are left
+              // to Rolldown, file by file, so a page carries only the rules it uses (decision 013): one file of them
+              // all was 5.2 kB on every page.
               groups: [
                 {
                   name: "framework",

@@ -5,7 +5,7 @@ import { readBearerToken, readSessionCookie } from "../core/auth/index.ts";
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_SECONDS } from "../core/errors.ts";
 import { connectDatabase } from "../db/connection.ts";
 import { api } from "./api.ts";
-import { BUILD_FILES_PATH, isBuildFile } from "./build-files.ts";
+import { API_PATH, BUILD_FILES_PATH, IMAGES_PATH, isApiPath, isBuildFile, isImagePath } from "./doors.ts";
 import { edgeCache } from "./edge-cache/middleware.ts";
 import { bodySizeCap } from "./middleware/body-size.ts";
 import { sameOriginForms, securityHeaders } from "./middleware/security.ts";
@@ -33,15 +33,15 @@ const app = new Hono<AppEnv>();
 
 // Build the request's services once: the database, whose statements travel together (one round trip for what a
 // page asks at once, decision 040), and the viewer from the API's Bearer token or the pages' session cookie
-// (images and the build's files need neither), checked in that same round trip. With the database gone the viewer cannot be known: the API
-// answers 503 before any route runs, and so does the pages' root middleware, with the site's error page
-// (decision 029).
+// (images and the build's files need neither), checked in that same round trip. With the database gone the viewer
+// cannot be known: the API answers 503 before any route runs, and so does the pages' root middleware, with the
+// site's error page (decision 029).
 app.use("*", async (c, next) => {
   const database = connectDatabase({ url: c.env.DATABASE_URL, authToken: c.env.DATABASE_AUTH_TOKEN });
   const path = c.req.path;
-  const fromCookie = !(path === "/api" || path.startsWith("/api/"));
+  const fromCookie = !isApiPath(path);
   const value =
-    path.startsWith("/images/") || isBuildFile(path)
+    isImagePath(path) || isBuildFile(path)
       ? null
       : fromCookie
         ? readSessionCookie(c.req.header("Cookie") ?? null)
@@ -90,8 +90,8 @@ app.use(
   }),
 );
 
-app.route("/api", api);
-app.route("/images", images);
+app.route(API_PATH, api);
+app.route(IMAGES_PATH, images);
 app.route(BUILD_FILES_PATH, buildFiles);
 app.route("/", discovery);
 

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../context.ts";
 import { contentVersionOf, contentVersionStatement } from "../../db/content-version.ts";
 import type { Env } from "../../env.ts";
-import { isBuildFile } from "../build-files.ts";
+import { isApiPath, isBuildFile, isImagePath } from "../doors.ts";
 import {
   type CacheKind,
   etagMatches,
@@ -70,8 +70,8 @@ export function edgeCache({ appFetch, pageAssetsVersion }: EdgeCacheOptions) {
       return;
     }
     // Images have their own caching (decision 036); the build's files that reach the Worker are missing ones.
-    if (request.method !== "GET" || path.startsWith("/images/") || isBuildFile(path)) return next();
-    const kind: CacheKind = path === "/api" || path.startsWith("/api/") ? "api" : "page";
+    if (request.method !== "GET" || isImagePath(path) || isBuildFile(path)) return next();
+    const kind: CacheKind = isApiPath(path) ? "api" : "page";
     const variant = visitorVariant(request, kind);
     if (variant === null) {
       await next();

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../context.ts";
 import { AppError, apiErrorBody } from "../../core/errors.ts";
 import { REQUEST_LIMITS, REQUEST_MESSAGES } from "../../core/rules/index.ts";
+import { isApiPath } from "../doors.ts";
 
 /**
  * The addresses that take image files, at both doors: the API's create and update of a connection and the profile
@@ -27,7 +28,7 @@ export const bodySizeCap = createMiddleware<AppEnv>(async (c, next) => {
   const capped = bodyLimit({
     maxSize: upload ? REQUEST_LIMITS.uploadBytes : REQUEST_LIMITS.textBytes,
     onError: async (c) => {
-      if (path === "/api" || path.startsWith("/api/")) return c.json(apiErrorBody(refusal()), 413);
+      if (isApiPath(path)) return c.json(apiErrorBody(refusal()), 413);
       c.var.services.refusal = refusal();
       await next();
       return c.res;
