@@ -86,10 +86,10 @@ describe.each(javaScriptModes)("reactions ($name)", ({ name, javaScriptEnabled }
   });
 });
 
-describe("a card's discussion (JavaScript on)", () => {
-  /** A member's feed, hydrated, with a fresh connection commented on once by someone else. */
-  async function feedWithComment(label: string, comment: string) {
-    const page = await memberPage(true);
+describe("a card's discussion", () => {
+  /** A member's feed (hydrated, with JavaScript) with a fresh connection commented on once by someone else. */
+  async function feedWithComment(label: string, comment: string, javaScriptEnabled = true) {
+    const page = await memberPage(javaScriptEnabled);
     const id = await freshConnection(label);
     await api(suite.app, "POST", `/connections/${id}/comments`, {
       token: (await registerUser(suite.app)).token,
@@ -97,11 +97,22 @@ describe("a card's discussion (JavaScript on)", () => {
     });
     // Everyone's feed: the demo member follows others, so their home opens on Following (decision 031).
     await page.goto(`${suite.app.url}/?feed=everyone`);
-    await hydrated(page);
+    if (javaScriptEnabled) await hydrated(page);
     return { page, id };
   }
 
-  it("loads on first open and puts a new comment at the top", async () => {
+  it("is the connection's page without JavaScript", async () => {
+    const { page, id } = await feedWithComment("card discussion, no script", "Read on its page", false);
+    await page
+      .locator(`#card-${id}`)
+      .getByRole("link", { name: /Discussion \(1\)/ })
+      .click();
+    await page.waitForURL(`${suite.app.url}/connections/${id}#comments`);
+    await page.locator("#comments").getByText("Read on its page").waitFor();
+    await page.context().close();
+  });
+
+  it("loads on first open and puts a new comment at the top (JavaScript on)", async () => {
     const { page, id } = await feedWithComment("card discussion", "An older comment");
     const card = page.locator(`#card-${id}`);
     await card.getByRole("link", { name: /Discussion \(1\)/ }).click();
@@ -114,7 +125,7 @@ describe("a card's discussion (JavaScript on)", () => {
     await page.context().close();
   });
 
-  it("opens on the connection's page when the thread's code is gone (a deploy since the feed loaded)", async () => {
+  it("opens on the connection's page when the thread's code is gone after a deploy (JavaScript on)", async () => {
     const { page, id } = await feedWithComment("card discussion after a deploy", "Read on the connection's page");
     // A deployed version serves only its own build's files: the thread's code, as the feed names it, answers 404.
     // The connection's page would name the new build's, which exist; here both builds are one, so only the feed's
