@@ -36,14 +36,16 @@ for (const target of targets) {
   const url = target.startsWith("http") ? target : base + target;
   const response = await page.goto(url);
   const file = `/tmp/screens/${target.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}${flag("--mobile") ? "-mobile" : ""}.png`;
-  // Lazy images load near the viewport: scroll through the page first so the full-page capture shows them.
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    window.scrollTo(0, 0);
-  });
+  // Lazy images load near the viewport: scroll through the page first so the full-page capture shows them. Without
+  // JavaScript the browser loads them all at once (and the page's timers never fire, so the scroll would hang).
+  if (!flag("--no-js"))
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      window.scrollTo(0, 0);
+    });
   await page.screenshot({ path: file, fullPage: !flag("--top") });
   console.log(`${response?.status()} ${url} -> ${file}`);
 }
