@@ -127,18 +127,27 @@ describe("a card's discussion", () => {
 
   it("opens on the connection's page when the thread's code is gone after a deploy (JavaScript on)", async () => {
     const { page, id } = await feedWithComment("card discussion after a deploy", "Read on the connection's page");
-    // A deployed version serves only its own build's files: the thread's code, as the feed names it, answers 404.
-    // The connection's page would name the new build's, which exist; here both builds are one, so only the feed's
-    // requests fail.
-    await page.route(/comment-thread-[^/]*\.js$/, (route) =>
-      new URL(page.url()).pathname === "/" ? route.fulfill({ status: 404, body: "Not found" }) : route.continue(),
+    // A deployed version serves only its own build's files: a script the feed has not loaded yet, such as the
+    // thread's code, answers 404. The connection's page would name the new build's, which exist; here both builds
+    // are one, so only the feed's requests fail.
+    await page.waitForLoadState("networkidle");
+    const loaded = new Set(
+      await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname)),
     );
+    const gone: string[] = [];
+    await page.route(/\/assets\/[^/]+\.js$/, (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (new URL(page.url()).pathname !== "/" || loaded.has(path)) return route.continue();
+      gone.push(path);
+      return route.fulfill({ status: 404, body: "Not found" });
+    });
     await page
       .locator(`#card-${id}`)
       .getByRole("link", { name: /Discussion \(1\)/ })
       .click();
     await page.waitForURL(`${suite.app.url}/connections/${id}#comments`);
     await page.getByText("Read on the connection's page").waitFor();
+    expect(gone.length).toBeGreaterThan(0);
     expect(await page.getByRole("heading", { name: "Something went wrong" }).count()).toBe(0);
     await page.context().close();
   });
