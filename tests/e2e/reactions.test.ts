@@ -141,11 +141,16 @@ describe("a card's discussion", () => {
       gone.push(path);
       return route.fulfill({ status: 404, body: "Not found" });
     });
+    // The card's own handler asks for the comments; following the link would not.
+    const commentsAsked = page.waitForRequest((request) => request.url().endsWith(`/connections/${id}/comments`));
     await page
       .locator(`#card-${id}`)
       .getByRole("link", { name: /Discussion \(1\)/ })
       .click();
+    await commentsAsked;
     await page.waitForURL(`${suite.app.url}/connections/${id}#comments`);
+    // The new page loads its scripts and hydrates, so an error screen would have had its chance to show.
+    await hydrated(page);
     await page.getByText("Read on the connection's page").waitFor();
     expect(gone.length).toBeGreaterThan(0);
     expect(await page.getByRole("heading", { name: "Something went wrong" }).count()).toBe(0);
