@@ -73,6 +73,15 @@ describe("the Worker's three doors", () => {
     expect(await response.text()).toBe("Not found");
   });
 
+  it("answers the same plain 404 to any other method there, a form post included", async () => {
+    for (const method of ["POST", "PUT", "DELETE"]) {
+      const response = await fetch(`${app.url}/assets/root-0ld8uild.js`, { method, body: new FormData() });
+      expect(response.status, method).toBe(404);
+      expect(response.headers.get("cache-control"), method).toBe("no-store");
+      expect(await response.text(), method).toBe("Not found");
+    }
+  });
+
   it("hands form POSTs to React Router, not to a GET-only fallback", async () => {
     const unknown = await fetch(`${app.url}/no-such-page`, { method: "POST", body: new FormData() });
     expect(unknown.status).toBe(404);
