@@ -274,11 +274,19 @@ export interface PageJavaScript {
   rawBytes: number;
   /** The script files, each gzipped on its own. */
   gzipBytes: number;
+  /**
+   * Of those, the framework file (React, React DOM, the scheduler and React Router: `vite.config.ts`'s framework
+   * group). It is the same on every page, so what a page adds is the rest (decision 037).
+   */
+  frameworkGzipBytes: number;
   /** Inline code in the HTML (React Router's manifest and bootstrap, scroll restoration), gzipped. */
   inlineCodeGzipBytes: number;
   /** Inline loader data for hydration (it grows with the page's content, not with the code), gzipped. */
   inlineDataGzipBytes: number;
 }
+
+/** The file `vite.config.ts` names for its framework group (`[name]-[hash].js`). */
+const FRAMEWORK_FILE = /\/framework-[^/]+\.js$/;
 
 /**
  * The JavaScript a page loads up front: every script the HTML references (module preloads, module scripts,
@@ -317,15 +325,18 @@ export function pageJavaScript(html: string, clientDir: string): PageJavaScript 
 
   let rawBytes = 0;
   let gzipBytes = 0;
+  let frameworkGzipBytes = 0;
   for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
     const source = readFileSync(path.join(clientDir, url));
+    const gzipped = gzipSync(source).length;
     rawBytes += source.length;
-    gzipBytes += gzipSync(source).length;
+    gzipBytes += gzipped;
+    if (FRAMEWORK_FILE.test(url)) frameworkGzipBytes += gzipped;
     for (const [, target] of source.toString("utf8").matchAll(/(?:from|import)\s*["']([^"']+\.js)["']/g)) {
       if (target) add(target.startsWith("/") ? target : path.posix.join(path.posix.dirname(url), target));
     }
   }
-  return { files: [...seen], rawBytes, gzipBytes, inlineCodeGzipBytes, inlineDataGzipBytes };
+  return { files: [...seen], rawBytes, gzipBytes, frameworkGzipBytes, inlineCodeGzipBytes, inlineDataGzipBytes };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -351,10 +351,11 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     "Script files gzipped one by one; inline code is React Router's manifest and bootstrap in the HTML; inline",
     "data is the loader data for hydration (content, not code). The budgets count files and inline code: the feed",
     `${kb(BUDGETS.feedJsBytes)} kB, any other page ${kb(BUDGETS.pageJsBytes)} kB. Code loaded only when used (the card's comment thread)`,
-    "is not counted.",
+    "is not counted. Of the files, the framework file (React, React DOM and React Router in one, decision 037) is",
+    "the same on every page; the rest is the app's own code.",
     "",
-    "| Page | Files | Raw | Gzipped | Inline code (gz) | Inline data (gz) | Budget |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+    "| Page | Files | Raw | Gzipped | Of which the framework | Inline code (gz) | Inline data (gz) | Budget |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   );
   for (const page of report.javascript) {
     // The feed with filters or on a later page is the feed too.
@@ -363,7 +364,7 @@ export function writeReport(file: string, report: BenchReport): { misses: string
     const over = shipped > budget;
     if (over) misses.push(`JavaScript: ${page.label} ${kb(shipped)} kB`);
     lines.push(
-      `| ${page.label} | ${page.js.files.length} | ${kb(page.js.rawBytes)} kB | ${kb(page.js.gzipBytes)} kB | ${kb(page.js.inlineCodeGzipBytes)} kB | ${kb(page.js.inlineDataGzipBytes)} kB | ${over ? `**${kb(shipped)} kB, over ${kb(budget)} kB**` : `ok (${kb(shipped)} kB ≤ ${kb(budget)} kB)`} |`,
+      `| ${page.label} | ${page.js.files.length} | ${kb(page.js.rawBytes)} kB | ${kb(page.js.gzipBytes)} kB | ${kb(page.js.frameworkGzipBytes)} kB | ${kb(page.js.inlineCodeGzipBytes)} kB | ${kb(page.js.inlineDataGzipBytes)} kB | ${over ? `**${kb(shipped)} kB, over ${kb(budget)} kB**` : `ok (${kb(shipped)} kB ≤ ${kb(budget)} kB)`} |`,
     );
   }
 

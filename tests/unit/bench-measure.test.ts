@@ -1,7 +1,11 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { measureEndpoint, type Target } from "../../scripts/bench/measure.ts";
+import { measureEndpoint, pageJavaScript, type Target } from "../../scripts/bench/measure.ts";
 import { type CountingProxy, startCountingProxy } from "../support/counting-proxy.ts";
 
 // The bench times every page at every size, with the database next door and far away, one request at each in turn,
@@ -115,5 +119,37 @@ describe("the bench's sampling at every size and distance", () => {
     expect(onSmall?.errors).toEqual([]);
     expect(onLarge?.errors).toEqual(["500: Something went wrong"]);
     expect(onLarge?.samples).toHaveLength(2);
+  });
+});
+
+describe("the bench's JavaScript per page", () => {
+  it("counts what the page loads up front, the framework file apart, and not what it loads when used", () => {
+    const client = mkdtempSync(path.join(tmpdir(), "bench-js-"));
+    const files: Record<string, string> = {
+      "/assets/entry.client-a1.js": 'import "./framework-b2.js";import "./shell-c3.js";',
+      "/assets/framework-b2.js": "export const react = 'react and react dom';".repeat(40),
+      "/assets/shell-c3.js": 'import "./framework-b2.js";export const header = 1;',
+      "/assets/home-d4.js": 'import "./c-e5.js";const thread = () => import("./comment-thread-f6.js");',
+      "/assets/c-e5.js": "export const card = 'a card';",
+      "/assets/comment-thread-f6.js": "export const thread = 'loaded when a discussion opens';",
+    };
+    mkdirSync(path.join(client, "assets"));
+    for (const [url, code] of Object.entries(files)) writeFileSync(path.join(client, url), code);
+    const bootstrap = 'import "/assets/entry.client-a1.js";import * as route from "/assets/home-d4.js";';
+    const data = "window.__reactRouterContext.streamController.enqueue('[{}]');";
+    const html = `<link rel="modulepreload" href="/assets/entry.client-a1.js"/><link rel="modulepreload" href="/assets/shell-c3.js"/><script>${data}</script><script type="module">${bootstrap}</script>`;
+
+    const js = pageJavaScript(html, client);
+    rmSync(client, { recursive: true });
+
+    const upFront = ["entry.client-a1", "shell-c3", "home-d4", "framework-b2", "c-e5"].map(
+      (name) => `/assets/${name}.js`,
+    );
+    expect([...js.files].sort()).toEqual([...upFront].sort());
+    const gzipped = (url: string) => gzipSync(files[url] ?? "").length;
+    expect(js.gzipBytes).toBe(upFront.reduce((sum, url) => sum + gzipped(url), 0));
+    expect(js.frameworkGzipBytes).toBe(gzipped("/assets/framework-b2.js"));
+    expect(js.inlineCodeGzipBytes).toBe(gzipSync(bootstrap).length);
+    expect(js.inlineDataGzipBytes).toBe(gzipSync(data).length);
   });
 });
