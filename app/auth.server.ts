@@ -4,7 +4,7 @@ import { clearedSessionCookie, sessionCookie } from "../worker/core/auth/index.t
 import { requireModerator } from "../worker/core/moderation/index.ts";
 import { errorPage } from "./failures.server.ts";
 import { type FlashKey, redirectWithFlash } from "./flash.server.ts";
-import { formAction, textFields } from "./forms.server.ts";
+import { formAction, postedForm, textFields } from "./forms.server.ts";
 import { loginPath } from "./login-path.ts";
 
 /** Any origin will do: a target is kept only when it resolves to this same one, so it never names another. */
@@ -109,7 +109,7 @@ export function accountFormRoute<Name extends string, Kept extends Name>(
     async action({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
       redirectMembers(context);
       const services = context.get(requestContext);
-      const input = textFields(await request.formData(), [...fields, "redirectTo"]);
+      const input = textFields(await postedForm(request), [...fields, "redirectTo"]);
       const shown = Object.fromEntries([...kept, "redirectTo"].map((name) => [name, input[name as Name]]));
       return formAction(shown as Record<Kept | "redirectTo", string>, async () => {
         const user = await enter(services, input);

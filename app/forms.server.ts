@@ -1,4 +1,5 @@
-import { fetcherFailure, formFailure } from "./failures.server.ts";
+import { readFormData } from "../worker/core/images/index.ts";
+import { errorPage, fetcherFailure, formFailure } from "./failures.server.ts";
 import { dataWithFlash, type FlashKey, redirectWithFlash } from "./flash.server.ts";
 
 /**
@@ -14,6 +15,18 @@ export async function formAction<Values extends Record<string, string>, Result>(
     return await run();
   } catch (error) {
     return formFailure(error, values);
+  }
+}
+
+/**
+ * The form a page action was sent. Anything else (a JSON body, a broken multipart, no body, a PUT from a script)
+ * is answered with the route's error page and a 400, as the API answers it.
+ */
+export async function postedForm(request: Request): Promise<FormData> {
+  try {
+    return await readFormData(request);
+  } catch (error) {
+    errorPage(error);
   }
 }
 

@@ -3,6 +3,7 @@ import { type RequestServices, requestContext, type Viewer } from "../worker/con
 import { formOrigin, requireMemberToAct } from "./auth.server.ts";
 import { fetcherFailure, userFailure } from "./failures.server.ts";
 import { dataWithFlash, type FlashKey, redirectWithFlash } from "./flash.server.ts";
+import { postedForm } from "./forms.server.ts";
 
 /**
  * The reply of an action that a card's forms post to. A fetcher (JavaScript) gets data. A plain form post gets
@@ -58,7 +59,7 @@ export function cardToggleRoute<T>(
       params: { connectionId: string };
       context: Readonly<RouterContextProvider>;
     }) {
-      const form = await request.formData();
+      const form = await postedForm(request);
       const anchor = `card-${params.connectionId}`;
       const viewer = requireMemberToAct(context, formOrigin(form, anchor, `/connections/${params.connectionId}`));
       const run = () => toggle(context.get(requestContext), viewer, params.connectionId);

@@ -4,7 +4,7 @@ import { block, blockTarget, unblock } from "../../worker/core/people/index.ts";
 import { PROFILE_MESSAGES } from "../../worker/core/rules/index.ts";
 import { formOrigin, requireMemberToAct, requireViewer, safeRedirect } from "../auth.server.ts";
 import { notFoundPage } from "../failures.server.ts";
-import { listEntryAction } from "../forms.server.ts";
+import { listEntryAction, postedForm } from "../forms.server.ts";
 import type { Route } from "./+types/block";
 
 /**
@@ -27,7 +27,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
  * then back there.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const viewer = requireMemberToAct(context, formOrigin(form, "profile", `/users/${params.userId}`));
   const services = context.get(requestContext);
   const unblocking = form.get("intent") === "unblock";

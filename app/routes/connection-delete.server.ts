@@ -4,6 +4,7 @@ import { deleteConnection, getConnection } from "../../worker/core/connections/i
 import { requireViewer, safeRedirect } from "../auth.server.ts";
 import { formFailure, notFoundPage } from "../failures.server.ts";
 import { redirectWithFlash } from "../flash.server.ts";
+import { postedForm } from "../forms.server.ts";
 import type { Route } from "./+types/connection-delete";
 
 /** The no-JavaScript confirmation step: only the author gets here; others go to the connection's page. */
@@ -18,7 +19,7 @@ export async function loader({ request, params, context, url }: Route.LoaderArgs
 
 export async function action({ request, params, context, url }: Route.ActionArgs) {
   const viewer = requireViewer(url, context);
-  const form = await request.formData();
+  const form = await postedForm(request);
   try {
     await deleteConnection(context.get(requestContext), viewer, params.connectionId);
   } catch (error) {

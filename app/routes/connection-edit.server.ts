@@ -14,6 +14,7 @@ import { SAVE_FAILED } from "../../worker/core/rules/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import { knownFailure, notFoundPage, saveFailure } from "../failures.server.ts";
 import { redirectWithFlash } from "../flash.server.ts";
+import { postedForm } from "../forms.server.ts";
 import type { Route } from "./+types/connection-edit";
 
 /** Only the author may edit; anyone else is sent to the connection's page (SPEC.md §6). */
@@ -33,7 +34,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
 export async function action({ request, params, context, url }: Route.ActionArgs) {
   const viewer = requireViewer(url, context);
   const services = context.get(requestContext);
-  const { fields, files } = splitFormData(await request.formData());
+  const { fields, files } = splitFormData(await postedForm(request));
   let staging: Promise<PostImages> = Promise.resolve({ images: {}, refused: null });
   const reply = async () => {
     const kept = keptImagesOf((await staging.catch(() => ({ images: {} }))).images);

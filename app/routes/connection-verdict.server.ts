@@ -3,6 +3,7 @@ import { requestContext } from "../../worker/context.ts";
 import { VERDICT_MESSAGES } from "../../worker/core/rules/index.ts";
 import { castVote, withdrawVote } from "../../worker/core/verdicts/index.ts";
 import { formOrigin, requireMemberToAct } from "../auth.server.ts";
+import { postedForm } from "../forms.server.ts";
 import { reactionReply } from "../reactions.server.ts";
 import type { Route } from "./+types/connection-verdict";
 
@@ -11,7 +12,7 @@ import type { Route } from "./+types/connection-verdict";
  * log in and then back to the card.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const anchor = `card-${params.connectionId}`;
   const viewer = requireMemberToAct(context, formOrigin(form, anchor, `/connections/${params.connectionId}`));
   const services = context.get(requestContext);

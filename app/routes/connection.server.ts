@@ -8,7 +8,7 @@ import {
 } from "../../worker/core/discussion/index.ts";
 import { requireMemberToAct } from "../auth.server.ts";
 import { notFoundPage } from "../failures.server.ts";
-import { textFields } from "../forms.server.ts";
+import { postedForm, textFields } from "../forms.server.ts";
 import { reactionReply } from "../reactions.server.ts";
 import type { Route } from "./+types/connection";
 
@@ -32,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireMemberToAct(context, `/connections/${params.connectionId}#comments`);
   const services = context.get(requestContext);
-  const form = await request.formData();
+  const form = await postedForm(request);
   // Without JavaScript, come back to the discussion itself (not to an ?editComment= view of it).
   form.set("redirectTo", `/connections/${params.connectionId}`);
   const { intent, commentId, text, spoiler } = textFields(form, ["intent", "commentId", "text", "spoiler"]);

@@ -3,7 +3,7 @@ import { followList, removeFollower } from "../../worker/core/people/index.ts";
 import { memberName } from "../../worker/core/rules/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import { notFoundPage } from "../failures.server.ts";
-import { listEntryAction, textFields } from "../forms.server.ts";
+import { listEntryAction, postedForm, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/follow-list";
 
 /**
@@ -32,7 +32,7 @@ export async function loader({ params, context, pattern }: Route.LoaderArgs) {
 /** intent=remove on one's own followers list: `userId` stops following the viewer (and is not told). */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const viewer = requireViewer(url, context);
-  const form = await request.formData();
+  const form = await postedForm(request);
   const { userId } = textFields(form, ["userId"]);
   return listEntryAction(form, () => removeFollower(context.get(requestContext), viewer, userId), {
     flash: "followerRemoved",

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { acceptFollowRequest, declineFollowRequest, listFollowRequests } from "../../worker/core/people/index.ts";
 import { requireViewer } from "../auth.server.ts";
-import { listEntryAction, textFields } from "../forms.server.ts";
+import { listEntryAction, postedForm, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/follow-requests";
 
 /** What the member is told after each answer (decision 014), as flash messages (decision 034). */
@@ -24,7 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const viewer = requireViewer(url, context);
   const services = context.get(requestContext);
-  const form = await request.formData();
+  const form = await postedForm(request);
   const { intent, userId } = textFields(form, ["intent", "userId"]);
   if (!isAnswer(intent)) return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
   const answer = intent === "accept" ? acceptFollowRequest : declineFollowRequest;

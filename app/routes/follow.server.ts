@@ -3,6 +3,7 @@ import { requestContext } from "../../worker/context.ts";
 import { follow, unfollow } from "../../worker/core/people/index.ts";
 import { formOrigin, requireMemberToAct } from "../auth.server.ts";
 import type { FlashKey } from "../flash.server.ts";
+import { postedForm } from "../forms.server.ts";
 import { reactionReply } from "../reactions.server.ts";
 import type { Route } from "./+types/follow";
 
@@ -11,7 +12,7 @@ import type { Route } from "./+types/follow";
  * request); back to the profile, or data for the button's fetcher. A visitor goes to log in, and then back.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const viewer = requireMemberToAct(context, formOrigin(form, "profile", `/users/${params.userId}`));
   const services = context.get(requestContext);
   const unfollowing = form.get("intent") === "unfollow";

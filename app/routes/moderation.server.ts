@@ -4,7 +4,7 @@ import { listCases, resolveCase } from "../../worker/core/moderation/index.ts";
 import type { ResolveAction } from "../../worker/core/rules/index.ts";
 import { requireModeratorPage } from "../auth.server.ts";
 import { type FlashKey, redirectWithFlash } from "../flash.server.ts";
-import { formAction, textFields } from "../forms.server.ts";
+import { formAction, postedForm, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/moderation";
 
 /** What the queue says after a resolution (flash messages, decision 034). */
@@ -25,7 +25,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 /** Resolves one case (`caseId`) with an action and a note; then the queue again, saying what was done. */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const viewer = requireModeratorPage(url, context);
-  const values = textFields(await request.formData(), ["caseId", "action", "note"]);
+  const values = textFields(await postedForm(request), ["caseId", "action", "note"]);
   return formAction(values, async () => {
     await resolveCase(context.get(requestContext), viewer, values.caseId, values);
     // resolveCase accepted the action, so it is one of the three.

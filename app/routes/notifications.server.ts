@@ -8,7 +8,7 @@ import {
 } from "../../worker/core/notifications/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import { dataWithFlash, type FlashKey, redirectWithFlash } from "../flash.server.ts";
-import { formAction, textFields } from "../forms.server.ts";
+import { formAction, postedForm, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/notifications";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -25,7 +25,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const viewer = requireViewer(url, context);
   const services = context.get(requestContext);
-  const { intent, id, via } = textFields(await request.formData(), ["intent", "id", "via"]);
+  const { intent, id, via } = textFields(await postedForm(request), ["intent", "id", "via"]);
   // A fetcher gets data (its list is already marked); a plain form post comes back to a fresh list and badge.
   const markedRead = (result: { count: number }, flash: FlashKey) =>
     via === "fetcher" ? dataWithFlash({ ok: true, ...result }, flash) : redirectWithFlash("/notifications", flash);

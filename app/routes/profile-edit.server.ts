@@ -4,6 +4,7 @@ import { getMe, updateProfile, updateProfilePicture } from "../../worker/core/pe
 import { requireViewer } from "../auth.server.ts";
 import { formFailure } from "../failures.server.ts";
 import { redirectWithFlash } from "../flash.server.ts";
+import { postedForm } from "../forms.server.ts";
 import type { Route } from "./+types/profile-edit";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -15,7 +16,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const viewer = requireViewer(url, context);
   const services = context.get(requestContext);
-  const { fields, files } = splitFormData(await request.formData());
+  const { fields, files } = splitFormData(await postedForm(request));
   const values = {
     displayName: fields.displayName ?? "",
     bio: fields.bio ?? "",

@@ -5,7 +5,7 @@ import { isTargetType, type ReportTargetType } from "../../worker/core/rules/ind
 import { requireMemberToAct, requireViewer, safeRedirect } from "../auth.server.ts";
 import { notFoundPage } from "../failures.server.ts";
 import { redirectWithFlash } from "../flash.server.ts";
-import { formAction, textFields } from "../forms.server.ts";
+import { formAction, postedForm, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/report";
 
 /** What the page says is missing when the thing to report is not there (or not visible). */
@@ -44,7 +44,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const type = targetType(params.targetType);
-  const values = textFields(await request.formData(), ["reason", "note", "redirectTo"]);
+  const values = textFields(await postedForm(request), ["reason", "note", "redirectTo"]);
   const back = safeRedirect(values.redirectTo, "");
   // From the route's params: with JavaScript the request's own path is the data request's (`….data`).
   const page = (query: Record<string, string>) =>

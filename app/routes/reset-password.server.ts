@@ -1,7 +1,7 @@
 import { requestContext } from "../../worker/context.ts";
 import { isLiveResetLink, resetPassword } from "../../worker/core/account/index.ts";
 import { redirectWithSession } from "../auth.server.ts";
-import { formAction, textFields } from "../forms.server.ts";
+import { formAction, postedForm, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/reset-password";
 
 /** Asks whether the link still works before showing the form; nothing is used up until the form is sent. */
@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(requestContext);
-  const fields = textFields(await request.formData(), ["token", "password", "confirmPassword"]);
+  const fields = textFields(await postedForm(request), ["token", "password", "confirmPassword"]);
   // The link is kept with a failure, so the form comes back with it whatever URL it was posted to.
   return formAction({ token: fields.token }, async () => {
     const user = await resetPassword(services, fields);

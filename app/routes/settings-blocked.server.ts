@@ -4,7 +4,7 @@ import { unblock } from "../../worker/core/people/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import { fetcherFailure, userFailure } from "../failures.server.ts";
 import { dataWithFlash, redirectWithFlash } from "../flash.server.ts";
-import { textFields } from "../forms.server.ts";
+import { postedForm, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/settings-blocked";
 
 const BLOCKED_LIST = "/settings#blocked";
@@ -16,7 +16,7 @@ const BLOCKED_LIST = "/settings#blocked";
  */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const viewer = requireViewer(url, context);
-  const form = await request.formData();
+  const form = await postedForm(request);
   const { userId } = textFields(form, ["userId"]);
   const viaFetcher = form.get("via") === "fetcher";
   try {

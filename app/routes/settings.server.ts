@@ -3,7 +3,7 @@ import { changePassword } from "../../worker/core/account/index.ts";
 import { meWithBlocks } from "../../worker/core/people/index.ts";
 import { requireViewer } from "../auth.server.ts";
 import { redirectWithFlash } from "../flash.server.ts";
-import { formAction, textFields } from "../forms.server.ts";
+import { formAction, postedForm, textFields } from "../forms.server.ts";
 import type { Route } from "./+types/settings";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -20,7 +20,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context, url }: Route.ActionArgs) {
   const viewer = requireViewer(url, context);
   const services = context.get(requestContext);
-  const fields = textFields(await request.formData(), ["currentPassword", "newPassword", "confirmPassword"]);
+  const fields = textFields(await postedForm(request), ["currentPassword", "newPassword", "confirmPassword"]);
   return formAction({}, async () => {
     await changePassword(services, viewer, fields);
     return redirectWithFlash("/settings", "passwordChanged");

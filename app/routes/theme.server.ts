@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { safeRedirect } from "../auth.server.ts";
+import { postedForm } from "../forms.server.ts";
 import { themeCookie } from "../theme.server.ts";
 import { isThemeChoice } from "../theme.ts";
 import type { Route } from "./+types/theme";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/theme";
  * the cookie set, so the next page is rendered in the chosen theme; the switch's fetcher gets `{ok}`.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const choice = form.get("theme");
   const viaFetcher = form.get("via") === "fetcher";
   // Only a hand-made post gets here: the switch sends one of its three values.

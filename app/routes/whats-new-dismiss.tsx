@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { safeRedirect } from "../auth.server.ts";
 import { dismissCookie } from "../components/whats-new-banner.tsx";
+import { postedForm } from "../forms.server.ts";
 import { updates } from "../updates.ts";
 import type { Route } from "./+types/whats-new-dismiss";
 
@@ -11,7 +12,7 @@ import type { Route } from "./+types/whats-new-dismiss";
  * Only ids of real update batches are stored. Cross-site posts never get here (worker/security.ts).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const batchId = form.get("batchId");
   const known = typeof batchId === "string" && updates.some((batch) => batch.id === batchId);
   const headers = new Headers();

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { badRequest } from "../core/errors.ts";
-import { splitFormData } from "../core/images/index.ts";
+import { readFormData, splitFormData } from "../core/images/index.ts";
 
 /** The JSON body of a request, or `{}` when there is none; malformed JSON is API.md's 400. */
 export async function readJson(c: Context): Promise<unknown> {
@@ -22,13 +22,7 @@ export async function readFieldsAndFiles(
 ): Promise<{ fields: Record<string, unknown>; files: Record<string, unknown> }> {
   const type = c.req.header("Content-Type") ?? "";
   if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw badRequest("Invalid form data.");
-    }
-    return splitFormData(form);
+    return splitFormData(await readFormData(c.req.raw));
   }
   const body = await readJson(c);
   if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Request body must be a JSON object.");

@@ -24,6 +24,7 @@ export {
   type ImageUpload,
   imageFromBytes,
   isChosenFile,
+  readFormData,
   readImageUpload,
   sniffImageType,
   splitFormData,

@@ -1,4 +1,4 @@
-import { AppError } from "../errors.ts";
+import { AppError, badRequest } from "../errors.ts";
 import { MAX_IMAGE_BYTES } from "../rules/index.ts";
 import type { ImageType } from "./keys.ts";
 
@@ -84,6 +84,18 @@ export async function readImageUpload(
   const type = sniffImageType(bytes);
   if (!type) throw new AppError(415, messages.invalidType, field);
   return { bytes, type };
+}
+
+/**
+ * A request's form. A body that is not one (another type, malformed multipart, none at all) is the client's
+ * mistake: a 400, not the parser's error (both doors read forms through this).
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw badRequest("Invalid form data.");
+  }
 }
 
 /** A submitted form as its text fields and its files (the API and the page actions read forms the same way). */

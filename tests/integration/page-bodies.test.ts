@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/app.ts";
+import { api, cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
+import { registerModerator } from "../support/moderation.ts";
+
+// A page action is sent a form by a browser. Anything else (a script's JSON, a text/plain form, a cut multipart, no
+// body at all, a PUT) is the sender's mistake: a 400 with the API's message, never a 500, and nothing written.
+let app: TestApp;
+let owner: Awaited<ReturnType<typeof registerUser>>;
+let other: Awaited<ReturnType<typeof registerUser>>;
+let ownerCookie: string;
+let moderatorCookie: string;
+let connectionId: string;
+
+const login = async (member: { email: string; password: string }) =>
+  cookieFrom(await postForm(app, "/login", { email: member.email, password: member.password }));
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const moderator = await registerModerator(app);
+  [owner, other] = await Promise.all([registerUser(app), registerUser(app)]);
+  [ownerCookie, moderatorCookie] = await Promise.all([login(owner), login(moderator)]);
+  connectionId = (await api(app, "POST", "/connections", { token: owner.token, body: { context: "Sent as a form" } }))
+    .body._id;
+});
+afterAll(() => app?.close());
+
+const CUT_MULTIPART = {
+  body: '--x\r\nContent-Disposition: form-data; name="text"\r\n\r\nHel',
+  type: "multipart/form-data; boundary=x",
+};
+const BODIES: Array<[string, { body?: string; type?: string }]> = [
+  ["no body", {}],
+  ["JSON", { body: '{"intent":"comment","text":"Hello"}', type: "application/json" }],
+  ["a text/plain form", { body: "intent=comment\r\ntext=Hello", type: "text/plain" }],
+  ["a cut multipart", CUT_MULTIPART],
+];
+
+function send(path: string, who: string, sent: { body?: string; type?: string }, method = "POST") {
+  const headers: Record<string, string> = { Origin: app.url, "CF-Connecting-IP": nextClientAddress() };
+  if (who) headers.Cookie = who;
+  if (sent.type) headers["Content-Type"] = sent.type;
+  return fetch(app.url + path, { method, headers, body: sent.body, redirect: "manual" });
+}
+
+describe("a page action sent something other than a form", () => {
+  const memberPaths = () => [
+    `/connections/${connectionId}`,
+    `/connections/${connectionId}/like`,
+    `/connections/${connectionId}/favorite`,
+    `/connections/${connectionId}/verdict`,
+    `/connections/${connectionId}/edit`,
+    `/connections/${connectionId}/delete`,
+    `/users/${other._id}/follow`,
+    `/users/${other._id}/block`,
+    `/users/${owner._id}/followers`,
+    `/report/user/${other._id}`,
+    "/notifications",
+    "/follow-requests",
+    "/profile/edit",
+    "/settings",
+    "/settings/delete",
+    "/settings/blocked",
+    "/theme",
+    "/whats-new/dismiss",
+  ];
+  const visitorPaths = ["/login", "/signup", "/forgot-password", "/reset-password"];
+
+  it.each(BODIES)("answers %s with a 400 on every action, a member's and a visitor's", async (_, sent) => {
+    const asked = [
+      ...memberPaths().map((path) => ({ path, who: ownerCookie })),
+      ...visitorPaths.map((path) => ({ path, who: "" })),
+      { path: "/moderation", who: moderatorCookie },
+    ];
+    const answers = await Promise.all(
+      asked.map(async ({ path, who }) => {
+        const response = await send(path, who, sent);
+        const text = await response.text();
+        return { path, status: response.status, told: text.includes("Invalid form data.") };
+      }),
+    );
+    expect(answers).toEqual(asked.map(({ path }) => ({ path, status: 400, told: true })));
+  });
+
+  it("answers a PUT, a PATCH or a DELETE of a connection's page with a 400", async () => {
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const response = await send(`/connections/${connectionId}`, ownerCookie, {}, method);
+      expect(response.status, method).toBe(400);
+    }
+  });
+
+  it("is answered as the API answers a cut multipart", async () => {
+    const response = await api(app, "POST", "/connections", {
+      token: owner.token,
+      body: CUT_MULTIPART.body,
+      headers: { "Content-Type": CUT_MULTIPART.type },
+    });
+    expect(response).toMatchObject({ status: 400, body: { message: "Invalid form data." } });
+  });
+
+  it("writes nothing", async () => {
+    const { body } = await api(app, "GET", `/connections/${connectionId}`, { token: owner.token });
+    expect(body).toMatchObject({ context: "Sent as a form", likes: [], commentCount: 0 });
+    expect((await api(app, "GET", "/users/me", { token: owner.token })).body.favorites).toEqual([]);
+    const follows = await api(app, "GET", `/follows/is-following/${other._id}`, { token: owner.token });
+    expect(follows.body).toMatchObject({ isFollowing: false, requested: false });
+  });
+});
