@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../worker/core/auth/index.ts";
 import { CONNECTION_MESSAGES } from "../../worker/core/connections/index.ts";
 import { COMMENT_MESSAGES } from "../../worker/core/discussion/index.ts";
-import { MAX_IMAGE_BYTES } from "../../worker/core/rules/index.ts";
+import {
+  COMMENT_MAX,
+  CONNECTION_LIMITS,
+  MAX_IMAGE_BYTES,
+  PROFILE_LIMITS,
+  PROFILE_MESSAGES,
+} from "../../worker/core/rules/index.ts";
 import { comments, users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
@@ -291,3 +297,54 @@ function noisePng(seed: number): Uint8Array {
   }
   return new Uint8Array(PNG.sync.write(png));
 }
+
+describe("lengths", () => {
+  // Outside the Basic Multilingual Plane: one character, two UTF-16 units.
+  const wide = (count: number) => "😀".repeat(count);
+
+  it("count characters, so a name, a place or a bio of emoji gets its whole limit", async () => {
+    const { displayName, bio, location } = PROFILE_LIMITS;
+    const full = await api(app, "PUT", "/users/profile", {
+      token: member.token,
+      body: { displayName: wide(displayName), bio: wide(bio), location: wide(location) },
+    });
+    expect(full.status).toBe(200);
+    expect(full.body).toMatchObject({ displayName: wide(displayName), bio: wide(bio), location: wide(location) });
+    for (const [field, message] of [
+      ["displayName", PROFILE_MESSAGES.displayNameTooLong],
+      ["bio", PROFILE_MESSAGES.bioTooLong],
+      ["location", PROFILE_MESSAGES.locationTooLong],
+    ] as const) {
+      const over = await api(app, "PUT", "/users/profile", {
+        token: member.token,
+        body: { [field]: wide(PROFILE_LIMITS[field] + 1) },
+      });
+      expect(over.body).toEqual({ message });
+    }
+  });
+
+  it("count characters in a connection's titles, context and tags, and in a comment", async () => {
+    const { title, context, listItem } = CONNECTION_LIMITS;
+    const posted = await api(app, "POST", "/connections", {
+      token: member.token,
+      body: { movieTitle: wide(title), bookTitle: "Kept", context: wide(context), tags: wide(listItem) },
+    });
+    expect(posted.status).toBe(201);
+    expect(posted.body.tags).toEqual([wide(listItem)]);
+    const longTitle = await api(app, "POST", "/connections", {
+      token: member.token,
+      body: { movieTitle: wide(title + 1), bookTitle: "Kept" },
+    });
+    expect(longTitle.status).toBe(400);
+    const comment = await api(app, "POST", `/connections/${posted.body._id}/comments`, {
+      token: member.token,
+      body: { text: wide(COMMENT_MAX) },
+    });
+    expect(comment.status).toBe(201);
+    const longComment = await api(app, "POST", `/connections/${posted.body._id}/comments`, {
+      token: member.token,
+      body: { text: wide(COMMENT_MAX + 1) },
+    });
+    expect(longComment.body).toEqual({ message: COMMENT_MESSAGES.tooLong });
+  });
+});

@@ -8,14 +8,11 @@ export const COMMENT_TEXT_MESSAGES = {
   tooLong: "Comment cannot be more than 1000 characters.",
 } as const;
 
-// A comment's length is counted in characters as people see them (code points), not UTF-16 units.
-const characters = (text: string) => [...text].length;
-
 const commentRules = (emptyMessage: string): FormRules<"text"> => ({
   fields: { text: "text" },
   rules: [
     required(["text"], emptyMessage),
-    atMost("text", COMMENT_TEXT_ATTRIBUTES.maxLength, COMMENT_TEXT_MESSAGES.tooLong, characters),
+    atMost("text", COMMENT_TEXT_ATTRIBUTES.maxLength, COMMENT_TEXT_MESSAGES.tooLong),
   ],
 });
 

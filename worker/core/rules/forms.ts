@@ -7,7 +7,7 @@
 
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "./limits.ts";
 import { listItems } from "./lists.ts";
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, readName, readText } from "./text.ts";
+import { CONTROL_CHARACTERS_MESSAGE, characterCount, hasControlCharacters, readName, readText } from "./text.ts";
 
 /**
  * How a field is read before the rules see it (text.ts): trimmed text (invisible characters at the ends count as
@@ -149,7 +149,7 @@ export function lengthBetween<Name extends string>(field: Name, min: number, max
     message,
     attributes: { [field]: { minLength: min, maxLength: max } } as Rule<Name>["attributes"],
     failsAt: (values) => {
-      const length = textOf(values[field]).length;
+      const length = characterCount(textOf(values[field]));
       return isText(values[field]) && (length < min || length > max) ? field : null;
     },
   };
@@ -159,21 +159,16 @@ export function atLeast<Name extends string>(field: Name, min: number, message: 
   return {
     message,
     attributes: { [field]: { minLength: min } } as Rule<Name>["attributes"],
-    failsAt: (values) => (isText(values[field]) && textOf(values[field]).length < min ? field : null),
+    failsAt: (values) => (isText(values[field]) && characterCount(textOf(values[field])) < min ? field : null),
   };
 }
 
-/** At most `max` characters; `count` says what a character is (UTF-16 units, as the browser's maxlength counts). */
-export function atMost<Name extends string>(
-  field: Name,
-  max: number,
-  message: string,
-  count = (text: string) => text.length,
-): Rule<Name> {
+/** At most `max` characters. */
+export function atMost<Name extends string>(field: Name, max: number, message: string): Rule<Name> {
   return {
     message,
     attributes: { [field]: { maxLength: max } } as Rule<Name>["attributes"],
-    failsAt: (values) => (isText(values[field]) && count(textOf(values[field])) > max ? field : null),
+    failsAt: (values) => (isText(values[field]) && characterCount(textOf(values[field])) > max ? field : null),
   };
 }
 
@@ -249,7 +244,7 @@ export function listItemsAtMost<Name extends string>(field: Name, maxLength: num
     message,
     failsAt: (values) => {
       const items = values[field];
-      return Array.isArray(items) && items.some((item: string) => item.length > maxLength) ? field : null;
+      return Array.isArray(items) && items.some((item: string) => characterCount(item) > maxLength) ? field : null;
     },
   };
 }

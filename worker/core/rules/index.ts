@@ -115,5 +115,11 @@ export {
 export { PROFILE_LIMITS, PROFILE_MESSAGES } from "./profile.ts";
 export { PROFILE_FORM } from "./profile-form.ts";
 export { isTicked, quotableContext, SPOILER_TEXT } from "./spoilers.ts";
-export { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, readName, readText } from "./text.ts";
+export {
+  CONTROL_CHARACTERS_MESSAGE,
+  characterCount,
+  hasControlCharacters,
+  readName,
+  readText,
+} from "./text.ts";
 export { NEW_WORK, WHICH_WORK_FIELDS } from "./which-work.ts";

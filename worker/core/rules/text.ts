@@ -39,6 +39,16 @@ export function readText(text: string): string {
   return text.replace(ENDS, "");
 }
 
+/**
+ * How long text is, in characters as people count them: code points, so an emoji or a rarer CJK character is one,
+ * not the two UTF-16 units JavaScript's `length` counts (decision 047). Every length rule counts with this.
+ */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count += 1;
+  return count;
+}
+
 /** A name (a member's display name, a title, a person): text without bidirectional controls anywhere. */
 export function readName(text: string): string {
   return readText(text.replace(BIDI_CONTROLS, ""));

@@ -2,6 +2,7 @@ import type { RequestServices } from "../../../context.ts";
 import { badRequest } from "../../errors.ts";
 import {
   CONNECTION_LIMITS,
+  characterCount,
   LOOKUP_MESSAGES,
   LOOKUP_MIN_CHARS,
   LOOKUP_TYPES,
@@ -27,8 +28,8 @@ export function readLookupQuery(params: Record<string, string | undefined>): Loo
   const type = params.type ?? "";
   if (!LOOKUP_TYPES.includes(type as LookupType)) throw badRequest(LOOKUP_MESSAGES.badType, "type");
   const q = (params.q ?? "").trim();
-  if ([...q].length < LOOKUP_MIN_CHARS) throw badRequest(LOOKUP_MESSAGES.tooShort, "q");
-  if (q.length > CONNECTION_LIMITS.title) throw badRequest(LOOKUP_MESSAGES.tooLong, "q");
+  if (characterCount(q) < LOOKUP_MIN_CHARS) throw badRequest(LOOKUP_MESSAGES.tooShort, "q");
+  if (characterCount(q) > CONNECTION_LIMITS.title) throw badRequest(LOOKUP_MESSAGES.tooLong, "q");
   const yearText = (params.year ?? "").trim();
   const year = yearText ? Number(yearText) : null;
   const { yearMin, yearMax } = CONNECTION_LIMITS;
