@@ -51,7 +51,10 @@ export function notFoundPage(error: unknown, message: string): never {
   throw failure;
 }
 
-/** A loader's failure as the route's error page, with its own status and message (a 403 "Moderators only."). */
+/**
+ * A loader's or an action's failure as the route's error page, with its own status and message (a 403 "Moderators
+ * only.").
+ */
 export function errorPage(error: unknown): never {
   const failure = userFailure(error);
   throw data({ message: failure.message }, { status: failure.status });

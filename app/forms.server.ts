@@ -19,8 +19,8 @@ export async function formAction<Values extends Record<string, string>, Result>(
 }
 
 /**
- * The form a page action was sent. Anything else (a JSON body, a broken multipart, no body, a PUT from a script)
- * is answered with the route's error page and a 400, as the API answers it.
+ * The form a page action was posted (the Worker lets no other method reach an action). Anything but a form (a JSON
+ * body, a broken multipart, no body) is the route's error page with a 400, as the API answers it.
  */
 export async function postedForm(request: Request): Promise<FormData> {
   try {

@@ -9,7 +9,7 @@ import {
   postConnection,
   sentImages,
 } from "../../worker/core/connections/index.ts";
-import { isChosenFile, splitFormData } from "../../worker/core/images/index.ts";
+import { isChosenFile, readFormData, splitFormData } from "../../worker/core/images/index.ts";
 import {
   IDEMPOTENCY_FIELD,
   IDEMPOTENCY_MESSAGES,
@@ -43,7 +43,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const services = context.get(requestContext);
   let form: FormData;
   try {
-    form = await request.formData();
+    // Not `postedForm`: the page comes back as a form with the save's message, not as an error page.
+    form = await readFormData(request);
   } catch {
     const reply = { values: {} as Record<string, string>, kept: {} as KeptImages, imagesLost: false };
     return data({ error: SAVE_FAILED.create, ...reply }, { status: 400 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SAVE_FAILED } from "../../worker/core/rules/index.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, nextClientAddress, postForm, registerUser } from "../support/http.ts";
 import { registerModerator } from "../support/moderation.ts";
@@ -82,11 +83,25 @@ describe("a page action sent something other than a form", () => {
     expect(answers).toEqual(asked.map(({ path }) => ({ path, status: 400, told: true })));
   });
 
-  it("answers a PUT, a PATCH or a DELETE of a connection's page with a 400", async () => {
+  it("answers a PUT, a PATCH or a DELETE with a 405, even with a form that a POST would take", async () => {
+    const comment = { body: "intent=add-comment&text=Only+by+POST", type: "application/x-www-form-urlencoded" };
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      const response = await send(`/connections/${connectionId}`, ownerCookie, {}, method);
-      expect(response.status, method).toBe(400);
+      const response = await send(`/connections/${connectionId}`, ownerCookie, comment, method);
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get("Allow"), method).toBe("GET, HEAD, POST");
     }
+    const sent = await send(`/connections/${connectionId}`, ownerCookie, comment);
+    expect(sent.status).toBe(302);
+    const { body } = await api(app, "GET", `/connections/${connectionId}/comments`);
+    expect(body.map((posted: { text: string }) => posted.text)).toEqual(["Only by POST"]);
+  });
+
+  it("brings the create page back with its message rather than an error page", async () => {
+    const response = await send("/create", ownerCookie, CUT_MULTIPART);
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain(SAVE_FAILED.create);
+    expect(page).toContain('name="movieTitle"');
   });
 
   it("is answered as the API answers a cut multipart", async () => {
@@ -100,7 +115,7 @@ describe("a page action sent something other than a form", () => {
 
   it("writes nothing", async () => {
     const { body } = await api(app, "GET", `/connections/${connectionId}`, { token: owner.token });
-    expect(body).toMatchObject({ context: "Sent as a form", likes: [], commentCount: 0 });
+    expect(body).toMatchObject({ context: "Sent as a form", likes: [], commentCount: 1 });
     expect((await api(app, "GET", "/users/me", { token: owner.token })).body.favorites).toEqual([]);
     const follows = await api(app, "GET", `/follows/is-following/${other._id}`, { token: owner.token });
     expect(follows.body).toMatchObject({ isFollowing: false, requested: false });

@@ -95,8 +95,12 @@ app.route(IMAGES_PATH, images);
 app.route(BUILD_FILES_PATH, buildFiles);
 app.route("/", discovery);
 
-// `all`, not `get`: form posts to route actions must reach React Router too.
-app.all("*", sameOriginForms, bodySizeCap, (c) => {
+// `all`, not `get`: form posts to route actions must reach React Router too. Pages are read and their forms posted:
+// React Router would run a route's action for any other method as well.
+app.all("*", sameOriginForms, bodySizeCap, async (c) => {
+  if (!["GET", "HEAD", "POST"].includes(c.req.method)) {
+    return c.text("Pages accept forms sent with POST.", 405, { Allow: "GET, HEAD, POST" });
+  }
   const context = new RouterContextProvider();
   context.set(requestContext, c.var.services);
   return loadPages().then(({ handle }) => handle(c.req.raw, context));
