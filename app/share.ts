@@ -1,4 +1,4 @@
-import { shorten } from "./snippet.ts";
+import { shortened } from "../worker/core/rules/text.ts";
 
 /** SPEC.md §2 share menu: the link is {origin}/connections/{id}; the text is the context, cut at 100 characters. */
 export function shareLink(origin: string, connectionId: string): string {
@@ -6,7 +6,7 @@ export function shareLink(origin: string, connectionId: string): string {
 }
 
 export function shareText(title: string, context: string): string {
-  return shorten(context.trim() || title, 100);
+  return shortened(context.trim() || title, 100);
 }
 
 export function shareTargets(url: string, text: string, image: string | null) {

@@ -1,7 +1,7 @@
 import type { ConnectionView } from "../worker/core/connections/index.ts";
 import { connectionTitle, memberName } from "../worker/core/rules/names.ts";
 import { quotableContext } from "../worker/core/rules/spoilers.ts";
-import { shorten } from "./snippet.ts";
+import { shortened } from "../worker/core/rules/text.ts";
 
 /**
  * schema.org data for the detail pages, rendered as JSON-LD by `pageMeta` (React Router escapes `<`, `>` and `&`
@@ -95,7 +95,7 @@ export function connectionData(connection: ConnectionView, origin: string): Thin
     "@id": url,
     url,
     mainEntityOfPage: url,
-    headline: shorten(title, HEADLINE_MAX - 1),
+    headline: shortened(title, HEADLINE_MAX - 1),
     // A spoiler stays on the page, behind its "Show spoiler" (decision 032).
     text: quotableContext(connection),
     datePublished: connection.createdAt,

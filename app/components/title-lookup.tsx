@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { BookSuggestion, MovieSuggestion, Suggestion } from "../../worker/core/catalog/index.ts";
 import type { FieldAttributes } from "../../worker/core/rules/forms.ts";
 import { EXTERNAL_ID_INPUTS, LOOKUP_MIN_CHARS, type LookupType } from "../../worker/core/rules/lookup.ts";
+import { characterCount } from "../../worker/core/rules/text.ts";
 import { useHydrated } from "../hydrated.ts";
 import { FormField } from "./form-field.tsx";
 
@@ -101,7 +102,7 @@ export function TitleLookup({ type, values, ...field }: TitleLookupProps) {
     clearTimeout(pending.current.timer);
     pending.current.request?.abort();
     const q = text.trim();
-    if ([...q].length < LOOKUP_MIN_CHARS) {
+    if (characterCount(q) < LOOKUP_MIN_CHARS) {
       setSuggestions([]);
       return close();
     }

@@ -8,6 +8,7 @@ import { COMMENT_MESSAGES } from "../../worker/core/discussion/index.ts";
 import {
   COMMENT_MAX,
   CONNECTION_LIMITS,
+  LOOKUP_MESSAGES,
   MAX_IMAGE_BYTES,
   PROFILE_LIMITS,
   PROFILE_MESSAGES,
@@ -323,6 +324,15 @@ describe("lengths", () => {
     }
   });
 
+  it("count characters at their minimum too: three emoji are three characters of a password's six", async () => {
+    const signUp = (password: string) =>
+      api(app, "POST", "/auth/register", {
+        body: { username: `wide_${password.length}`, email: `wide_${password.length}@example.com`, password },
+      });
+    expect((await signUp(wide(3))).body).toEqual({ message: AUTH_MESSAGES.passwordLength });
+    expect((await signUp(wide(6))).status).toBe(201);
+  });
+
   it("count characters in a connection's titles, context and tags, and in a comment", async () => {
     const { title, context, listItem } = CONNECTION_LIMITS;
     const posted = await api(app, "POST", "/connections", {
@@ -335,7 +345,10 @@ describe("lengths", () => {
       token: member.token,
       body: { movieTitle: wide(title + 1), bookTitle: "Kept" },
     });
-    expect(longTitle.status).toBe(400);
+    expect(longTitle.body).toEqual({ message: `Movie title cannot be more than ${title} characters long.` });
+    const lookup = (q: string) => api(app, "GET", `/catalog/lookup?type=movie&q=${encodeURIComponent(q)}`);
+    expect((await lookup(wide(title))).status).toBe(200);
+    expect((await lookup(wide(title + 1))).body).toEqual({ message: LOOKUP_MESSAGES.tooLong });
     const comment = await api(app, "POST", `/connections/${posted.body._id}/comments`, {
       token: member.token,
       body: { text: wide(COMMENT_MAX) },

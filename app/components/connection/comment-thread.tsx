@@ -114,6 +114,7 @@ function AddComment({
       />
       <SpoilerCheckbox name="spoiler" label={SPOILER_TEXT.field} defaultChecked={Boolean(posted?.values?.spoiler)} />
       <div className="comment-form__footer">
+        {/* Counted as the box's maxlength counts (UTF-16 units), so the count reaches the limit where typing stops. */}
         <span className="field__hint">
           {text.length}/{COMMENT_MAX}
         </span>

@@ -3,10 +3,10 @@ import type { ConnectionView } from "../../../worker/core/connections/index.ts";
 import { KIND_LABELS } from "../../../worker/core/rules/kinds.ts";
 import { connectionTitle, memberName } from "../../../worker/core/rules/names.ts";
 import { quotableContext } from "../../../worker/core/rules/spoilers.ts";
+import { shortened } from "../../../worker/core/rules/text.ts";
 import type { RootData } from "../../meta.ts";
 import { shareLink, shareText } from "../../share.ts";
 import { PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../../site.ts";
-import { shorten } from "../../snippet.ts";
 import { Avatar } from "../avatar.tsx";
 import { Link } from "../link.tsx";
 import { LocalDate } from "../local-date.tsx";
@@ -163,7 +163,7 @@ export function ConnectionCard({
         ) : long ? (
           <details className="card__context">
             <summary>
-              <span className="card__preview">{shorten(connection.context, CONTEXT_PREVIEW)}</span>
+              <span className="card__preview">{shortened(connection.context, CONTEXT_PREVIEW)}</span>
               <span className="card__toggle" data-more="More" data-less="Less" />
             </summary>
             <p className="card__full">{connection.context}</p>

@@ -19,6 +19,7 @@ import {
   normalizeTags,
   quotableContext,
   SPOILER_TEXT,
+  shortened,
 } from "../rules/index.ts";
 import { type AtomEntry, renderAtom } from "./atom.ts";
 
@@ -237,6 +238,5 @@ function entryOf(origin: string, connection: ConnectionView): AtomEntry {
 function oneLine(text: string): string {
   // Control characters count as white space here: a title is one line of text.
   const line = text.replace(/[\s\p{Cc}]+/gu, " ");
-  const characters = Array.from(line);
-  return characters.length > TITLE_LENGTH ? `${characters.slice(0, TITLE_LENGTH).join("").trimEnd()}…` : line;
+  return shortened(line, TITLE_LENGTH);
 }

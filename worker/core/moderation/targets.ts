@@ -12,7 +12,7 @@ import {
   PROFILE_MESSAGES,
   viewerRelation,
 } from "../people/index.ts";
-import { memberName, type ReportTargetType } from "../rules/index.ts";
+import { memberName, type ReportTargetType, shortened } from "../rules/index.ts";
 
 /** What a report is about, as the case records it when first reported. */
 export interface ReportTarget {
@@ -34,10 +34,7 @@ function reportedByViewer(viewer: Viewer, type: ReportTargetType, id: string) {
 const CONTEXT_SHOWN = 140;
 const COMMENT_SHOWN = 280;
 
-const cut = (text: string, length: number) => {
-  const clean = text.replace(/\s+/g, " ").trim();
-  return clean.length > length ? `${clean.slice(0, length).trimEnd()}…` : clean;
-};
+const cut = (text: string, length: number) => shortened(text.replace(/\s+/g, " ").trim(), length);
 
 /**
  * What a case says its target is (API.md's `target.summary` and `url`): a connection by its titles ("Movie & Book")

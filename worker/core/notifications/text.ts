@@ -1,5 +1,5 @@
 import type { NotificationType } from "../../db/schema.ts";
-import { memberName, type ReportTargetType } from "../rules/index.ts";
+import { memberName, type ReportTargetType, shortened } from "../rules/index.ts";
 
 /** The types one member's action causes; `moderation` notices are written by `moderationText`. */
 export type MemberNotificationType = Exclude<NotificationType, "moderation">;
@@ -66,6 +66,6 @@ const QUOTED = 80;
  * naming what went (as the report case recorded it) and leading to the community guidelines.
  */
 export function moderationText(targetType: Exclude<ReportTargetType, "user">, summary: string) {
-  const quoted = summary.length > QUOTED ? `${summary.slice(0, QUOTED).trimEnd()}…` : summary;
+  const quoted = shortened(summary, QUOTED);
   return { message: `A moderator removed your ${targetType} "${quoted}".`, link: MODERATION_LINK };
 }

@@ -118,8 +118,10 @@ export { isTicked, quotableContext, SPOILER_TEXT } from "./spoilers.ts";
 export {
   CONTROL_CHARACTERS_MESSAGE,
   characterCount,
+  firstCharacters,
   hasControlCharacters,
   readName,
   readText,
+  shortened,
 } from "./text.ts";
 export { NEW_WORK, WHICH_WORK_FIELDS } from "./which-work.ts";

@@ -28,8 +28,9 @@ export function readLookupQuery(params: Record<string, string | undefined>): Loo
   const type = params.type ?? "";
   if (!LOOKUP_TYPES.includes(type as LookupType)) throw badRequest(LOOKUP_MESSAGES.badType, "type");
   const q = (params.q ?? "").trim();
-  if (characterCount(q) < LOOKUP_MIN_CHARS) throw badRequest(LOOKUP_MESSAGES.tooShort, "q");
-  if (characterCount(q) > CONNECTION_LIMITS.title) throw badRequest(LOOKUP_MESSAGES.tooLong, "q");
+  const length = characterCount(q);
+  if (length < LOOKUP_MIN_CHARS) throw badRequest(LOOKUP_MESSAGES.tooShort, "q");
+  if (length > CONNECTION_LIMITS.title) throw badRequest(LOOKUP_MESSAGES.tooLong, "q");
   const yearText = (params.year ?? "").trim();
   const year = yearText ? Number(yearText) : null;
   const { yearMin, yearMax } = CONNECTION_LIMITS;
