@@ -139,8 +139,12 @@ describe("the bench's JavaScript per page", () => {
     const data = "window.__reactRouterContext.streamController.enqueue('[{}]');";
     const html = `<link rel="modulepreload" href="/assets/entry.client-a1.js"/><link rel="modulepreload" href="/assets/shell-c3.js"/><script>${data}</script><script type="module">${bootstrap}</script>`;
 
-    const js = pageJavaScript(html, client);
-    rmSync(client, { recursive: true });
+    let js: ReturnType<typeof pageJavaScript>;
+    try {
+      js = pageJavaScript(html, client);
+    } finally {
+      rmSync(client, { recursive: true });
+    }
 
     const upFront = ["entry.client-a1", "shell-c3", "home-d4", "framework-b2", "c-e5"].map(
       (name) => `/assets/${name}.js`,
