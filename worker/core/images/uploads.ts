@@ -93,7 +93,9 @@ export async function readImageUpload(
 export async function readFormData(request: Request): Promise<FormData> {
   try {
     return await request.formData();
-  } catch {
+  } catch (error) {
+    // A browser's own form never fails here: if one ever does, the log is where anyone would learn of it.
+    console.warn("A form could not be read", request.method, new URL(request.url).pathname, error);
     throw badRequest("Invalid form data.");
   }
 }
