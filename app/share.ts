@@ -1,4 +1,4 @@
-import { shortened } from "../worker/core/rules/text.ts";
+import { shortened } from "../worker/core/rules/characters.ts";
 
 /** SPEC.md §2 share menu: the link is {origin}/connections/{id}; the text is the context, cut at 100 characters. */
 export function shareLink(origin: string, connectionId: string): string {

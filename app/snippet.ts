@@ -1,4 +1,4 @@
-import { firstCharacters } from "../worker/core/rules/text.ts";
+import { firstCharacters } from "../worker/core/rules/characters.ts";
 
 /**
  * SPEC.md §9 description snippets: the text as plain text on one line (white space and control characters

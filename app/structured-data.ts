@@ -1,7 +1,7 @@
 import type { ConnectionView } from "../worker/core/connections/index.ts";
+import { shortened } from "../worker/core/rules/characters.ts";
 import { connectionTitle, memberName } from "../worker/core/rules/names.ts";
 import { quotableContext } from "../worker/core/rules/spoilers.ts";
-import { shortened } from "../worker/core/rules/text.ts";
 
 /**
  * schema.org data for the detail pages, rendered as JSON-LD by `pageMeta` (React Router escapes `<`, `>` and `&`

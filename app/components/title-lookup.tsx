@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { BookSuggestion, MovieSuggestion, Suggestion } from "../../worker/core/catalog/index.ts";
+import { characterCount } from "../../worker/core/rules/characters.ts";
 import type { FieldAttributes } from "../../worker/core/rules/forms.ts";
 import { EXTERNAL_ID_INPUTS, LOOKUP_MIN_CHARS, type LookupType } from "../../worker/core/rules/lookup.ts";
-import { characterCount } from "../../worker/core/rules/text.ts";
 import { useHydrated } from "../hydrated.ts";
 import { FormField } from "./form-field.tsx";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { snippet } from "../../app/snippet.ts";
-import { characterCount, firstCharacters, shortened } from "../../worker/core/rules/text.ts";
+import { characterCount, firstCharacters, shortened } from "../../worker/core/rules/characters.ts";
 
 // Outside the Basic Multilingual Plane: one character, two UTF-16 units (decision 047).
 const EMOJI = "😀";

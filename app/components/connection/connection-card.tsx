@@ -1,9 +1,9 @@
 import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { ConnectionView } from "../../../worker/core/connections/index.ts";
+import { shortened } from "../../../worker/core/rules/characters.ts";
 import { KIND_LABELS } from "../../../worker/core/rules/kinds.ts";
 import { connectionTitle, memberName } from "../../../worker/core/rules/names.ts";
 import { quotableContext } from "../../../worker/core/rules/spoilers.ts";
-import { shortened } from "../../../worker/core/rules/text.ts";
 import type { RootData } from "../../meta.ts";
 import { shareLink, shareText } from "../../share.ts";
 import { PLACEHOLDER_COVER, PLACEHOLDER_POSTER } from "../../site.ts";

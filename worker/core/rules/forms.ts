@@ -5,9 +5,10 @@
  * field it names.
  */
 
+import { characterCount } from "./characters.ts";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "./limits.ts";
 import { listItems } from "./lists.ts";
-import { CONTROL_CHARACTERS_MESSAGE, characterCount, hasControlCharacters, readName, readText } from "./text.ts";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, readName, readText } from "./text.ts";
 
 /**
  * How a field is read before the rules see it (text.ts): trimmed text (invisible characters at the ends count as

@@ -7,6 +7,7 @@ export {
 } from "./account-forms.ts";
 export { AUTH_MESSAGES, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "./auth.ts";
 export { LOGIN_FORM, SIGNUP_FORM } from "./auth-forms.ts";
+export { characterCount, firstCharacters, shortened } from "./characters.ts";
 export { COMMENT_MAX, COMMENT_TEXT_ATTRIBUTES } from "./comment-text.ts";
 export { COMMENT_FORMS, COMMENT_TEXT_MESSAGES } from "./comments.ts";
 export {
@@ -115,13 +116,5 @@ export {
 export { PROFILE_LIMITS, PROFILE_MESSAGES } from "./profile.ts";
 export { PROFILE_FORM } from "./profile-form.ts";
 export { isTicked, quotableContext, SPOILER_TEXT } from "./spoilers.ts";
-export {
-  CONTROL_CHARACTERS_MESSAGE,
-  characterCount,
-  firstCharacters,
-  hasControlCharacters,
-  readName,
-  readText,
-  shortened,
-} from "./text.ts";
+export { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, readName, readText } from "./text.ts";
 export { NEW_WORK, WHICH_WORK_FIELDS } from "./which-work.ts";
