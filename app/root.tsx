@@ -96,5 +96,7 @@ function errorPageText(error: unknown): { title: string; detail: string } {
     return { title: "Temporarily unavailable", detail: message };
   }
   if (isRouteErrorResponse(error) && error.status === 413 && message) return { title: "Too large", detail: message };
+  // A request no form of the site sends (a script's JSON to a page): the message says what was wrong with it.
+  if (isRouteErrorResponse(error) && error.status === 400 && message) return { title: "Bad request", detail: message };
   return { title: "Something went wrong", detail: "An unexpected error occurred. Please try again in a moment." };
 }
