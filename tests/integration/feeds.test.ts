@@ -144,9 +144,11 @@ describe("GET /api/connections: feed and sort", () => {
 
   it("Following drops a followed member who is suspended, and counts without them; a moderator's keeps them", async () => {
     const suspendedOne = await member();
-    const theirs = await post(suspendedOne, "soon hidden");
+    const theirs = await post(suspendedOne, "soon hidden", "soon-hidden");
     await follow(reader, suspendedOne);
     expect(await allPages("feed=following", reader.token)).toContain(theirs);
+    // Filtered by a tag rarer than the followed members' rows, the page and its count are read off the tag's index.
+    expect(await allPages("feed=following&tags=soon-hidden", reader.token)).toEqual([theirs]);
     const moderator = await registerModerator(app);
     expect((await api(app, "POST", `/follows/${suspendedOne._id}`, { token: moderator.token })).status).toBe(201);
     await api(app, "POST", "/reports", {
@@ -162,8 +164,10 @@ describe("GET /api/connections: feed and sort", () => {
     const after = await allPages("feed=following", reader.token);
     expect(after).not.toContain(theirs);
     expect(after).toHaveLength(24);
+    expect(await allPages("feed=following&tags=soon-hidden", reader.token)).toEqual([]);
     // Moderators see suspended members' content (decision 017); their count reads every followed member's row.
     expect(await allPages("feed=following", moderator.token)).toEqual([theirs]);
+    expect(await allPages("feed=following&tags=soon-hidden", moderator.token)).toEqual([theirs]);
   });
 
   it("Following drops a member the viewer blocks (the block removes the follow)", async () => {

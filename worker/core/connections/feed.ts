@@ -179,6 +179,11 @@ function followingSource(
     ...walk.index,
     match: [...walk.index.match, sql`${walk.index.owner} in (${owners})`],
     visible: visible(walk.where),
+    // With no other filter to check, each entry of a member whose connections the viewer sees is a row they see
+    // (as `keptCount` counts them), so the count reads the index alone, never a connection.
+    counted: walk.where
+      ? undefined
+      : [...walk.index.match, sql`${walk.index.owner} in (select ${users.id} from ${shownOwners(viewer, owners)})`],
   };
   const { ids, count } = filtered(viewer, owners, visible(where), index);
   return { holds, ids, count };
@@ -196,9 +201,15 @@ function followingSource(
  * a few people and filters by a common genre walks their rows; one who follows hundreds of prolific members walks
  * the index, even of a genre larger than their rows. The count stops at `COUNT_LIMIT`: a common genre among hundreds
  * of prolific members would otherwise count every one of them. Counted on the index, a row is checked with
- * `index.visible`: the same rule without the filter its entry already holds.
+ * `index.visible`, the same rule without the filter its entry already holds; with no other filter, `index.counted`
+ * reads only the entries of the members whose connections the viewer sees, and no connection at all.
  */
-function filtered(viewer: Viewer, owners: SQL, visible: SQL, index: (NewestFirstIndex & { visible: SQL }) | undefined) {
+function filtered(
+  viewer: Viewer,
+  owners: SQL,
+  visible: SQL,
+  index: (NewestFirstIndex & { visible: SQL; counted: SQL[] | undefined }) | undefined,
+) {
   const ownersRows = sql`(${owners}) as feed_owners cross join ${connections} on ${connections.userId} = feed_owners.id`;
   const countUpTo = (rows: SQL) => sql<number>`(select count(*) from (select 1 from ${rows} limit ${COUNT_LIMIT}))`;
   const byOwners = {
@@ -211,7 +222,9 @@ function filtered(viewer: Viewer, owners: SQL, visible: SQL, index: (NewestFirst
   const indexCheaper = (wanted: SQL) =>
     sql`(select ${index.publicEntries} < theirs or ${INDEX_ENTRY_COST} * ${wanted} * ${publicConnections} < theirs * theirs
       from (select ${keptCount(viewer, owners)} as theirs))`;
-  const indexRows = sql`${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}
+  const indexRows = index.counted
+    ? sql`${index.table} where ${and(...index.counted)}`
+    : sql`${index.table} cross join ${connections} on ${connections.id} = ${index.connectionId}
     where ${and(...index.match, index.visible)}`;
   return {
     // Decided once (a MATERIALIZED row); the walk not taken gets LIMIT 0, which SQLite checks before its loop.
@@ -233,14 +246,18 @@ const INDEX_ENTRY_COST = 8;
 const publicConnections = sql`(select ${counters.value} from ${counters} where ${counters.name} = 'public_connections')`;
 
 /**
- * How many connections the members in `owners` have that the viewer sees, from their kept counts: all of a member's
- * connections are visible to a follower or to themselves, unless the member is suspended and the viewer is no
- * moderator (a block removes the follow, so no followed member is blocked either way).
+ * The members in `owners` whose connections the viewer sees, as a FROM item over `users` with its condition. They
+ * see all of them: all of a member's connections are visible to a follower or to themselves, unless the member is
+ * suspended and the viewer is no moderator (a block removes the follow, so no followed member is blocked either way).
  */
-function keptCount(viewer: Viewer, owners: SQL): SQL<number> {
+function shownOwners(viewer: Viewer, owners: SQL): SQL {
   const { members, shown } = membersShownTo(viewer);
-  return sql<number>`(select coalesce(sum(${users.connectionCount}), 0) from ${members}
-    where ${users.id} in (${owners}) and ${shown})`;
+  return sql`${members} where ${users.id} in (${owners}) and ${shown}`;
+}
+
+/** How many connections the members in `owners` have that the viewer sees, from their kept counts. */
+function keptCount(viewer: Viewer, owners: SQL): SQL<number> {
+  return sql<number>`(select coalesce(sum(${users.connectionCount}), 0) from ${shownOwners(viewer, owners)})`;
 }
 
 /**
