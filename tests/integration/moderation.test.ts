@@ -111,7 +111,8 @@ describe("POST /reports", () => {
         "Report target must be a connection, comment or user.",
       ],
       [{ targetId: connection._id, reason: "spam" }, 400, "Report target must be a connection, comment or user."],
-      [[], 400, "Report target must be a connection, comment or user."],
+      // Not a report at all: every JSON route answers a body that is not an object the same way.
+      [[], 400, "Request body must be a JSON object."],
       [{ targetType: "connection", targetId: connection._id }, 400, "Please choose a reason."],
       [{ targetType: "connection", targetId: connection._id, reason: "rude" }, 400, "Please choose a reason."],
       [

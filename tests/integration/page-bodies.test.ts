@@ -11,6 +11,7 @@ let owner: Awaited<ReturnType<typeof registerUser>>;
 let other: Awaited<ReturnType<typeof registerUser>>;
 let ownerCookie: string;
 let moderatorCookie: string;
+let moderatorToken: string;
 let connectionId: string;
 
 const login = async (member: { email: string; password: string }) =>
@@ -21,6 +22,7 @@ beforeAll(async () => {
   const moderator = await registerModerator(app);
   [owner, other] = await Promise.all([registerUser(app), registerUser(app)]);
   [ownerCookie, moderatorCookie] = await Promise.all([login(owner), login(moderator)]);
+  moderatorToken = moderator.token;
   connectionId = (await api(app, "POST", "/connections", { token: owner.token, body: { context: "Sent as a form" } }))
     .body._id;
 });
@@ -124,5 +126,34 @@ describe("a page action sent something other than a form", () => {
     expect((await api(app, "GET", "/users/me", { token: owner.token })).body.favorites).toEqual([]);
     const follows = await api(app, "GET", `/follows/is-following/${other._id}`, { token: owner.token });
     expect(follows.body).toMatchObject({ isFollowing: false, requested: false });
+  });
+});
+
+describe("a JSON route of the API sent JSON that is not an object", () => {
+  it("answers 400 'Request body must be a JSON object.' on every route whose body the API description names", async () => {
+    const document = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+    };
+    const routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.requestBody?.content["application/json"])
+        .map(([method]) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, connectionId) })),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    for (const { method, path } of routes) {
+      for (const body of ["[]", '"text"', "42", "null"]) {
+        // A moderator is a member too, so each route reads the body rather than refusing the caller first.
+        const response = await api(app, method, path, {
+          token: moderatorToken,
+          body,
+          headers: { "Content-Type": "application/json" },
+        });
+        expect({ method, path, body, ...response }).toMatchObject({
+          status: 400,
+          body: { message: "Request body must be a JSON object." },
+        });
+      }
+    }
+    expect((await api(app, "GET", "/users/me", { token: moderatorToken })).status).toBe(200);
   });
 });

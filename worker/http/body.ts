@@ -2,15 +2,21 @@ import type { Context } from "hono";
 import { badRequest } from "../core/errors.ts";
 import { readFormData, splitFormData } from "../core/images/index.ts";
 
-/** The JSON body of a request, or `{}` when there is none; malformed JSON is API.md's 400. */
-export async function readJson(c: Context): Promise<unknown> {
+/**
+ * The JSON object a request carries, or `{}` when it has no body. Malformed JSON is API.md's 400, and so is JSON
+ * that is not an object (`[]`, `"text"`, `null`): every JSON body the API takes is an object of named fields.
+ */
+export async function readJson(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (!text.trim()) return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw badRequest("Invalid JSON body.");
   }
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Request body must be a JSON object.");
+  return body as Record<string, unknown>;
 }
 
 /**
@@ -24,7 +30,5 @@ export async function readFieldsAndFiles(
   if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
     return splitFormData(await readFormData(c.req.raw));
   }
-  const body = await readJson(c);
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest("Request body must be a JSON object.");
-  return { fields: body as Record<string, unknown>, files: {} };
+  return { fields: await readJson(c), files: {} };
 }
