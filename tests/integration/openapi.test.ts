@@ -31,6 +31,55 @@ describe("the API description", () => {
     ).toHaveProperty("username");
   });
 
+  it("describes the body of every route that reads one, files included", async () => {
+    const document = (await (await fetch(`${app.url}/api/openapi.json`)).json()) as JsonTree;
+    // The writes that take nothing but their path: a toggle, a delete, an answer to a request.
+    const bodiless = new Set([
+      "POST /auth/logout",
+      "PATCH /notifications/read-all",
+      "PATCH /notifications/{id}/read",
+      "DELETE /connections/{id}",
+      "POST /connections/{id}/like",
+      "POST /connections/{id}/favorite",
+      "DELETE /connections/{id}/verdict",
+      "DELETE /comments/{id}",
+      "POST /follows/requests/{userId}/accept",
+      "POST /follows/requests/{userId}/decline",
+      "DELETE /follows/followers/{userId}",
+      "POST /follows/{userId}",
+      "DELETE /follows/{userId}",
+      "POST /blocks/{userId}",
+      "DELETE /blocks/{userId}",
+    ]);
+    const writes = Object.entries(document.paths ?? {}).flatMap(([path, operations]) =>
+      Object.entries(operations ?? {})
+        .filter(([method]) => ["post", "put", "patch", "delete"].includes(method))
+        .map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, body: operation?.requestBody })),
+    );
+    expect(writes.filter(({ route, body }) => !body && !bodiless.has(route)).map(({ route }) => route)).toEqual([]);
+    expect(writes.filter(({ route, body }) => body && bodiless.has(route)).map(({ route }) => route)).toEqual([]);
+
+    const json = (route: JsonTree | undefined) => route?.requestBody?.content?.["application/json"]?.schema;
+    const form = (route: JsonTree | undefined) => route?.requestBody?.content?.["multipart/form-data"]?.schema;
+    expect(json(document.paths?.["/connections/{id}/verdict"]?.put)).toMatchObject({
+      properties: { choice: { enum: ["book", "film", "tie"] } },
+      required: ["choice"],
+    });
+    expect(json(document.paths?.["/connections/batch"]?.post)).toMatchObject({
+      properties: { connectionIds: { type: "array", items: { type: "string" } } },
+      required: ["connectionIds"],
+    });
+    const picture = form(document.paths?.["/users/profile/picture"]?.put);
+    expect(picture).toMatchObject({ properties: { profilePicture: { type: "string", format: "binary" } } });
+    expect(picture?.required).toEqual(["profilePicture"]);
+    expect(json(document.paths?.["/users/profile/picture"]?.put)).toBeUndefined();
+    // A post's form: its fields as JSON takes them, and its three images.
+    const create = JSON.stringify(form(document.paths?.["/connections"]?.post));
+    for (const field of ["movieTitle", "moviePoster", "bookCover", "screenshot"])
+      expect(create).toContain(`"${field}"`);
+    expect(JSON.stringify(form(document.paths?.["/connections/{id}"]?.put))).toContain('"screenshot"');
+  });
+
   it("renders /api/docs as a page with no script, listing every resource", async () => {
     const response = await fetch(`${app.url}/api/docs`);
     expect(response.status).toBe(200);
@@ -46,5 +95,6 @@ describe("the API description", () => {
     expect(page).toMatch(/<li>200 Success: <code>Connection<\/code><\/li>/);
     expect(page).toContain('<dt id="shape-Connection">Connection</dt>');
     expect(page).toContain("<code>(MovieCandidate | BookCandidate)[]</code>");
+    expect(page).toContain("<li>multipart/form-data: <code>{ profilePicture: file }</code></li>");
   });
 });

@@ -44,6 +44,7 @@ import { fetchedImage, imageDigests, type PostImages, sentImages, stagedForWrite
 import { type ConnectionView, newestFirst, selectConnections, tagList, toConnectionView } from "./reads.ts";
 import {
   CONNECTION_MESSAGES,
+  connectionIdsSchema,
   createConnectionSchema,
   type ImageField,
   kindOf,
@@ -386,8 +387,9 @@ export function newestConnectionsRead(
 }
 
 /** API.md batch: in the order asked, unknown or hidden ids skipped. */
-export async function connectionsByIds(services: RequestServices, ids: string[]): Promise<ConnectionView[]> {
-  const wanted = [...new Set(ids.filter(isId))].slice(0, 100);
+export async function connectionsByIds(services: RequestServices, body: unknown): Promise<ConnectionView[]> {
+  const { connectionIds } = validate(connectionIdsSchema, body);
+  const wanted = [...new Set(connectionIds.filter(isId))].slice(0, 100);
   if (!wanted.length) return [];
   const rows = await selectConnections(services, inArray(connections.id, wanted));
   const byId = new Map(rows.map((row) => [row.id, toConnectionView(services.origin, row)]));

@@ -48,5 +48,11 @@ export {
   toConnectionView,
   userConnections,
 } from "./reads.ts";
-export { CONNECTION_MESSAGES, createConnectionSchema, imageMessages, updateConnectionSchema } from "./schemas.ts";
+export {
+  CONNECTION_MESSAGES,
+  connectionIdsSchema,
+  createConnectionSchema,
+  imageMessages,
+  updateConnectionSchema,
+} from "./schemas.ts";
 export { shareImage, shareImagePath } from "./share-image.ts";

@@ -71,6 +71,11 @@ export const createConnectionSchema = z
     bookExternalIds: { openLibrary: bookOpenLibraryId || null, wikidata: bookWikidataId || null },
   }));
 
+/** API.md batch: `{connectionIds: string[]}`. */
+export const connectionIdsSchema = z.object({
+  connectionIds: z.array(z.string({ error: CONNECTION_MESSAGES.batchIds }), { error: CONNECTION_MESSAGES.batchIds }),
+});
+
 export type CreateConnectionInput = z.output<typeof createConnectionSchema>;
 
 /**

@@ -71,6 +71,7 @@ export const image = <Name extends ImageField>(field: Name) => imageRules(field,
 export const CONNECTION_MESSAGES = {
   needTitlesOrContext: NEED_TITLES_OR_CONTEXT,
   invalidId: "Invalid Connection ID format",
+  batchIds: 'Request body must contain an array named "connectionIds".',
   notFound: "Connection not found",
   notAuthorizedEdit: "You are not authorized to edit this connection.",
   notAuthorizedDelete: "You are not authorized to delete this connection.",

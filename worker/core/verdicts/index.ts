@@ -10,4 +10,4 @@ export {
   verdictColumns,
   verdictRankings,
 } from "./tallies.ts";
-export { castVote, toCastVote, votesCastBy, withdrawVote } from "./votes.ts";
+export { castVote, toCastVote, verdictVoteSchema, votesCastBy, withdrawVote } from "./votes.ts";

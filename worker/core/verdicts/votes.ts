@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { RequestServices, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { books, connections, movies, verdictVotes } from "../../db/schema.ts";
@@ -7,6 +8,7 @@ import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { connectionVisibleTo } from "../people/index.ts";
 import { CONNECTION_MESSAGES, VERDICT_CHOICES, VERDICT_MESSAGES, type VerdictChoice } from "../rules/index.ts";
+import { validate } from "../validation.ts";
 import { toVerdict, type Verdict, type VerdictColumns, verdictColumns } from "./tallies.ts";
 
 /** The adaptation pair of a connection the viewer may see: 400 for a malformed id or another kind, else 404. */
@@ -21,13 +23,10 @@ async function adaptationPair({ db }: RequestServices, viewer: Viewer, connectio
   return { movieId: row.movieId, bookId: row.bookId };
 }
 
-function readChoice(body: unknown): VerdictChoice {
-  const choice = (body as { choice?: unknown } | null)?.choice;
-  if (typeof choice === "string" && (VERDICT_CHOICES as readonly string[]).includes(choice)) {
-    return choice as VerdictChoice;
-  }
-  throw badRequest(VERDICT_MESSAGES.invalidChoice, "choice");
-}
+/** API.md: `PUT /connections/:id/verdict` `{choice: "book"|"film"|"tie"}`. */
+export const verdictVoteSchema = z.object({
+  choice: z.enum(VERDICT_CHOICES, { error: VERDICT_MESSAGES.invalidChoice }),
+});
 
 /** The pair's tally and the viewer's vote, read in the writing batch so the answer includes the write. */
 function tallyRead({ db }: RequestServices, viewer: Viewer, pair: { movieId: string; bookId: string }) {
@@ -45,7 +44,7 @@ const toTally = ([row]: VerdictColumns[]) => toVerdict(row as VerdictColumns) as
  */
 export async function castVote(services: RequestServices, viewer: Viewer, connectionId: string, body: unknown) {
   if (!isId(connectionId)) throw badRequest(CONNECTION_MESSAGES.invalidId);
-  const choice = readChoice(body);
+  const { choice } = validate(verdictVoteSchema, body);
   const pair = await adaptationPair(services, viewer, connectionId);
   const { db } = services;
   const visible = and(eq(connections.id, connectionId), connectionVisibleTo(viewer));

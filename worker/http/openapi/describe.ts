@@ -20,10 +20,11 @@ interface Operation {
   errors?: number[];
   /** The request body's zod schema (its input side), when the route reads one. */
   body?: z.ZodType;
-  /** The request body may also come as multipart/form-data (create/update with files). */
-  multipart?: boolean;
-  /** The route takes image files (size and type are checked). */
-  uploads?: boolean;
+  /**
+   * The image files the route takes, by field name, and whether each must be sent: the request is then
+   * multipart/form-data, with the body's fields beside the files. A file's type and size are judged by its bytes.
+   */
+  files?: Record<string, "required" | "optional">;
   query?: Record<string, string>;
   /** Optional request headers the route reads, by name, with what each does. */
   headers?: Record<string, string>;
@@ -52,6 +53,16 @@ function errorResponse(status: number) {
   ];
 }
 
+/** A multipart form's fields: the body's, if the route takes one, and its files. */
+function formSchema(body: z.ZodType | undefined, files: Record<string, "required" | "optional">): z.ZodType {
+  const fileFields = z.object(
+    Object.fromEntries(
+      Object.entries(files).map(([name, presence]) => [name, presence === "required" ? z.file() : z.file().optional()]),
+    ),
+  );
+  return body ? z.intersection(body, fileFields) : fileFields;
+}
+
 /**
  * The OpenAPI description of one `/api` route, placed first among its handlers: tag, summary, bearer security
  * for member and optional routes, the request body from the same zod schema the core validates with, and the
@@ -66,8 +77,8 @@ export function operation(tag: string, summary: string, spec: Operation) {
   // A malformed id is refused with 400 before it is looked up.
   if (errors.has(404)) errors.add(400);
   // Every body is read only up to its route's cap (decision 029).
-  if (spec.body || spec.uploads || spec.multipart) errors.add(413);
-  if (spec.uploads || spec.multipart) errors.add(415);
+  if (spec.body || spec.files) errors.add(413);
+  if (spec.files) errors.add(415);
   const successes: [number, z.ZodType][] = [
     [spec.status ?? 200, spec.success],
     ...Object.entries(spec.alsoSucceeds ?? {}).map(([status, schema]): [number, z.ZodType] => [Number(status), schema]),
@@ -99,24 +110,18 @@ export function operation(tag: string, summary: string, spec: Operation) {
     })),
   ];
   // hono-openapi converts zod schemas on their input side by default, which is what a client sends.
-  const bodySchema = spec.body ? resolver(spec.body) : undefined;
+  const form = spec.files && formSchema(spec.body, spec.files);
+  const content = {
+    ...(spec.body ? { "application/json": { schema: resolver(spec.body) } } : {}),
+    ...(form ? { "multipart/form-data": { schema: resolver(form) } } : {}),
+  };
   return describeRoute({
     tags: [tag],
     summary,
     ...(spec.description ? { description: spec.description } : {}),
     ...(access === "public" ? {} : { security: access === "optional" ? [{}, { bearer: [] }] : [{ bearer: [] }] }),
     ...(parameters.length ? { parameters } : {}),
-    ...(bodySchema
-      ? {
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": { schema: bodySchema },
-              ...(spec.multipart ? { "multipart/form-data": { schema: bodySchema } } : {}),
-            },
-          },
-        }
-      : {}),
+    ...(Object.keys(content).length ? { requestBody: { required: true, content } } : {}),
     responses: {
       ...Object.fromEntries(
         successes.map(([status, schema]) => [

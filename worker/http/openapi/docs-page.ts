@@ -32,6 +32,7 @@ function schemaText(schema: Schema | undefined): string {
   }
   if (schema.anyOf) return (schema.anyOf as Schema[]).map(schemaText).join(" | ");
   if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
+  if (schema.format === "binary") return "file";
   return String(schema.type ?? "any JSON");
 }
 

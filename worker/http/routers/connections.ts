@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { requireViewer } from "../../core/auth/index.ts";
 import {
+  connectionIdsSchema,
   connectionsByIds,
   createConnection,
   createConnectionSchema,
@@ -19,9 +20,8 @@ import {
   updateConnectionSchema,
 } from "../../core/connections/index.ts";
 import { addComment, commentSchema, listComments, toggleFavorite, toggleLike } from "../../core/discussion/index.ts";
-import { badRequest } from "../../core/errors.ts";
-import { COMMENT_FORMS } from "../../core/rules/index.ts";
-import { castVote, withdrawVote } from "../../core/verdicts/index.ts";
+import { COMMENT_FORMS, IMAGE_FIELDS } from "../../core/rules/index.ts";
+import { castVote, verdictVoteSchema, withdrawVote } from "../../core/verdicts/index.ts";
 import { readFieldsAndFiles, readJson } from "../body.ts";
 import { type MemberEnv, member } from "../middleware/member.ts";
 import { operation } from "../openapi/describe.ts";
@@ -90,19 +90,14 @@ export const connectionsApi = new Hono<MemberEnv>()
   )
   .post(
     "/batch",
-    operation("Connections", "Connections by ids", { access: "member", success: z.array(Connection), errors: [400] }),
+    operation("Connections", "Connections by ids", {
+      access: "member",
+      body: connectionIdsSchema,
+      success: z.array(Connection),
+      errors: [400],
+    }),
     member,
-    async (c) => {
-      const body = (await readJson(c)) as { connectionIds?: unknown } | null;
-      const ids = body?.connectionIds;
-      if (!Array.isArray(ids)) throw badRequest('Request body must contain an array named "connectionIds".');
-      return c.json(
-        await connectionsByIds(
-          c.var.services,
-          ids.filter((id): id is string => typeof id === "string"),
-        ),
-      );
-    },
+    async (c) => c.json(await connectionsByIds(c.var.services, await readJson(c))),
   )
   .get(
     "/:id",
@@ -115,7 +110,7 @@ export const connectionsApi = new Hono<MemberEnv>()
       access: "member",
       status: 201,
       body: createConnectionSchema,
-      multipart: true,
+      files: Object.fromEntries(IMAGE_FIELDS.map((field) => [field, "optional"])),
       success: Connection,
       errors: [400, 422],
       headers: {
@@ -146,7 +141,7 @@ export const connectionsApi = new Hono<MemberEnv>()
     operation("Connections", "Edit my connection", {
       access: "member",
       body: updateConnectionSchema(false),
-      multipart: true,
+      files: { screenshot: "optional" },
       success: Connection,
       errors: [400, 403, 404],
     }),
@@ -185,7 +180,12 @@ export const connectionsApi = new Hono<MemberEnv>()
   )
   .put(
     "/:id/verdict",
-    operation("Verdicts", "Vote on which is better", { access: "member", success: Verdict, errors: [400, 404] }),
+    operation("Verdicts", "Vote on which is better", {
+      access: "member",
+      body: verdictVoteSchema,
+      success: Verdict,
+      errors: [400, 404],
+    }),
     member,
     async (c) => c.json(await castVote(c.var.services, c.var.viewer, c.req.param("id"), await readJson(c))),
   )

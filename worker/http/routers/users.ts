@@ -71,7 +71,12 @@ export const usersApi = new Hono<MemberEnv>()
   )
   .put(
     "/profile/picture",
-    operation("Users", "Replace my profile picture", { access: "member", uploads: true, success: Me, errors: [400] }),
+    operation("Users", "Replace my profile picture", {
+      access: "member",
+      files: { profilePicture: "required" },
+      success: Me,
+      errors: [400],
+    }),
     member,
     async (c) => {
       const { files } = await readFieldsAndFiles(c);
