@@ -322,11 +322,15 @@ describe("reading connections", () => {
     ]);
     const past = await api(app, "GET", "/connections?tags=filler&pageNumber=9");
     expect(past.body).toMatchObject({ connections: [], page: 9, pages: 2 });
-    // The largest page number JavaScript holds exactly: still an empty page, not an SQL error.
+    // The largest page number JavaScript holds exactly: still an empty page, not an SQL error. A larger one is past
+    // the end too, not page 1.
     for (const path of [
       "/connections?pageNumber=9007199254740991",
       "/connections?tags=filler&pageNumber=9007199254740991",
       "/connections/search?q=filler&page=9007199254740991",
+      "/connections?tags=filler&pageNumber=9007199254740993",
+      "/connections?pageNumber=99999999999999999999",
+      `/connections/search?q=filler&page=${"9".repeat(400)}`,
     ]) {
       const huge = await api(app, "GET", path);
       expect(huge.status, path).toBe(200);

@@ -61,10 +61,14 @@ export interface ConnectionPage {
   pages: number;
 }
 
-/** A non-numeric or < 1 page number counts as 1 (API.md "Pagination"). */
+/**
+ * A non-numeric or < 1 page number counts as 1 (API.md "Pagination"). One too large for JavaScript to hold
+ * exactly is past every last page: it reads as the largest it holds, whose page is as empty.
+ */
 export function pageNumber(value: unknown): number {
-  const number = typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-  return Number.isSafeInteger(number) && number >= 1 ? number : 1;
+  if (typeof value !== "string" || !/^\d+$/.test(value.trim())) return 1;
+  const number = Number(value);
+  return number < 1 ? 1 : Math.min(number, Number.MAX_SAFE_INTEGER);
 }
 
 export async function getConnection(services: RequestServices, id: string): Promise<ConnectionView> {
