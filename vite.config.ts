@@ -3,8 +3,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
 export default defineConfig({
-  server: { port: Number(process.env.PORT ?? 5173), host: "127.0.0.1", strictPort: true },
-  preview: { port: Number(process.env.PORT ?? 5173), host: "127.0.0.1", strictPort: true },
+  // CORS is the Worker's (`CORS_ORIGINS`, decision 022): Vite's own would answer preflights before the Worker sees
+  // them, and allows any localhost origin.
+  server: { port: Number(process.env.PORT ?? 5173), host: "127.0.0.1", strictPort: true, cors: false },
+  preview: { port: Number(process.env.PORT ?? 5173), host: "127.0.0.1", strictPort: true, cors: false },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   environments: {
     client: {
