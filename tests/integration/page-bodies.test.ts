@@ -148,7 +148,7 @@ describe("a JSON route of the API sent JSON that is not an object", () => {
           body,
           headers: { "Content-Type": "application/json" },
         });
-        expect({ method, path, body, ...response }).toMatchObject({
+        expect({ method, path, sent: body, ...response }).toMatchObject({
           status: 400,
           body: { message: "Request body must be a JSON object." },
         });
