@@ -184,6 +184,17 @@ describe("GET /api/connections: feed and sort", () => {
     expect((await api(app, "POST", `/blocks/${reader._id}`, { token: blocker.token })).status).toBe(201);
     expect(await allPages("feed=following", reader.token)).not.toContain(blockers);
   });
+
+  it("counts a filter's index by the followed members' entries alone, not a stranger's beside them", async () => {
+    // Ten of a followed member's, one of a stranger's: read off the tag's index (11 public entries, fewer than the
+    // followed members' rows), the count is one page; a stranger's entry counted would make it two.
+    const prolific = await member();
+    await follow(reader, prolific);
+    const theirs: string[] = [];
+    for (let round = 0; round < 10; round++) theirs.push(await post(prolific, `page edge ${round}`, "page-edge"));
+    await post(stranger, "a stranger's page edge", "page-edge");
+    expect(await allPages("feed=following&tags=page-edge", reader.token)).toEqual(theirs.reverse());
+  });
 });
 
 describe("sort=top and sort=discussed", () => {
