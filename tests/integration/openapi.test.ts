@@ -96,5 +96,8 @@ describe("the API description", () => {
     expect(page).toContain('<dt id="shape-Connection">Connection</dt>');
     expect(page).toContain("<code>(MovieCandidate | BookCandidate)[]</code>");
     expect(page).toContain("<li>multipart/form-data: <code>{ profilePicture: file }</code></li>");
+    // A field that takes a string or a number (a post's title) reads as both.
+    expect(page).toContain("movieTitle?: string | number,");
+    expect(page).toContain("tags?: string | (string | number)[],");
   });
 });

@@ -8,7 +8,13 @@ const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 /** Whether a schema reads as alternatives (`a | b`), which need parentheses before `[]`. */
 const isChoice = (schema: Schema) =>
-  !("$ref" in schema) && Boolean(schema.anyOf || schema.oneOf || (schema.enum && schema.enum.length > 1));
+  !("$ref" in schema) &&
+  Boolean(
+    schema.anyOf ||
+      schema.oneOf ||
+      (schema.enum && schema.enum.length > 1) ||
+      (Array.isArray(schema.type) && schema.type.length > 1),
+  );
 
 /** A schema in one line: `$ref`s by their component name, objects by their fields, so people can read it. */
 function schemaText(schema: Schema | undefined): string {
@@ -33,6 +39,8 @@ function schemaText(schema: Schema | undefined): string {
   if (schema.anyOf) return (schema.anyOf as Schema[]).map(schemaText).join(" | ");
   if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
   if (schema.format === "binary") return "file";
+  // JSON Schema 2020-12 lets `type` name several (a field that takes a string or a number).
+  if (Array.isArray(schema.type)) return schema.type.join(" | ");
   return String(schema.type ?? "any JSON");
 }
 
