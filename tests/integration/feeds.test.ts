@@ -410,6 +410,22 @@ describe("the ranked sorts' kept week counts (decision 031's addendum)", () => {
 });
 
 describe("the home page's tabs", () => {
+  it("shows an empty page, not page 1, for a page number too large to hold exactly", async () => {
+    const huge = "9".repeat(400);
+    const member1 = await member();
+    await post(member1, "quillfeather on page one");
+    for (const cookie of [undefined, member1.cookie]) {
+      const page = await html(`/?feed=everyone&page=${huge}`, cookie);
+      expect(page.status).toBe(200);
+      expect(cardIds(page.text)).toEqual([]);
+      expect(cardIds((await html("/?feed=everyone", cookie)).text).length).toBeGreaterThan(0);
+    }
+    const search = await html(`/search?q=quillfeather&page=${huge}`);
+    expect(search.status).toBe(200);
+    // React marks where its text parts join with empty comments.
+    expect(search.text.replaceAll("<!-- -->", "")).toContain("There are no results on page 9007199254740991.");
+  });
+
   it("opens on Everyone until the member follows someone, then on Following", async () => {
     const [newcomer, poster, other] = await Promise.all([member(), member(), member()]);
     const theirs = await post(poster, "followed member's post");
