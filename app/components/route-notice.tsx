@@ -35,11 +35,14 @@ export function NoticePage({
  * "… not found." texts), else the route's fallback.
  */
 export function RouteNotice({ error, title, fallback }: { error: unknown; title: string; fallback: string }) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : fallback;
   return (
     <NoticePage title={title}>
-      <p>{message}</p>
+      <p>{noticeMessage(error, fallback)}</p>
     </NoticePage>
   );
+}
+
+/** The message a loader threw with `data({ message }, { status })`, else the fallback (a bug's error says nothing). */
+export function noticeMessage(error: unknown, fallback: string): string {
+  return isRouteErrorResponse(error) && typeof error.data?.message === "string" ? error.data.message : fallback;
 }

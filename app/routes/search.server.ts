@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { requestContext } from "../../worker/context.ts";
 import { pageNumber, searchConnections } from "../../worker/core/connections/index.ts";
+import { errorPage } from "../failures.server.ts";
 import type { Route } from "./+types/search";
 
 /**
@@ -32,6 +33,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     throw redirect(`/search?${trimmed}`);
   }
   if (!q) return { q, results: null };
-  const results = await searchConnections(context.get(requestContext), q, pageNumber(params.get("page")));
+  const results = await searchConnections(context.get(requestContext), q, pageNumber(params.get("page"))).catch(
+    errorPage,
+  );
   return { q, results };
 }

@@ -1,7 +1,7 @@
 import { CardList } from "../components/connection/card-list.tsx";
 import { Link } from "../components/link.tsx";
 import { Pagination } from "../components/pagination.tsx";
-import { NoticePage } from "../components/route-notice.tsx";
+import { NoticePage, noticeMessage } from "../components/route-notice.tsx";
 import { pageMeta, pageParam, pathWithQuery } from "../meta.ts";
 import { plural } from "../plural.ts";
 import catalogStyles from "../styles/catalog.css?url";
@@ -99,12 +99,15 @@ function SearchTips() {
   );
 }
 
-/** SPEC.md §8: a failed search shows the spec's message (the error itself is logged on the server). */
-export function ErrorBoundary() {
+/**
+ * SPEC.md §8: a failed search shows the spec's message (the error itself is logged on the server); a term the
+ * search refuses (a control character) shows why.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <NoticePage title="Search" headingId="error-title">
       <p className="form-error" role="alert">
-        {SEARCH_FAILED}
+        {noticeMessage(error, SEARCH_FAILED)}
       </p>
     </NoticePage>
   );

@@ -79,6 +79,27 @@ describe("search past a thousand matches", () => {
   });
 });
 
+describe("a term with a control character", () => {
+  // FTS5 reads a NUL as the end of its query string; the LIKE of a shorter term would read it as the end of its
+  // pattern and match everything. Both doors refuse it as any typed text is refused.
+  const message = "Text cannot contain control characters (such as NUL).";
+
+  it.each(["plen\u0000tiful", "\u0000", "a\u001bb"])("is a 400 from the API for %j", async (q) => {
+    const response = await api(app, "GET", `/connections/search?q=${encodeURIComponent(q)}`);
+    expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { message } });
+  });
+
+  it("is a 400 search page that says why", async () => {
+    const response = await fetch(`${app.url}/search?q=plen%00tiful`, {
+      headers: { "CF-Connecting-IP": nextClientAddress() },
+    });
+    expect(response.status).toBe(400);
+    const text = (await response.text()).replace(/<[^>]+>/g, " ");
+    expect(text).toContain(message);
+    expect(text).not.toContain("connections found");
+  });
+});
+
 describe("search documents", () => {
   it("follow a movie's text when a later post fills it in, for every connection featuring it", async () => {
     const post = (context: string, movieSynopsis: string) =>

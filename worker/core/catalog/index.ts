@@ -52,6 +52,7 @@ export {
   indexConnection,
   indexMovie,
   movieSearchText,
+  readSearchTerm,
   unindexConnectionsIn,
   updateConnectionDocument,
 } from "./search-index.ts";

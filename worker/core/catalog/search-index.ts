@@ -1,5 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { badRequest } from "../errors.ts";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "../rules/index.ts";
 
 /**
  * Search (API.md): `q` matches, case-insensitively as a substring, movie title, director, genres, actors,
@@ -104,6 +106,15 @@ function replaceRow(db: Database, table: string, key: string, id: SQL | string, 
     db.run(sql`delete from ${tableName} where ${keyName} = ${id}`),
     db.run(sql`insert into ${tableName} (${keyName}, body) select ${id}, ${text}`),
   ] as const;
+}
+
+/**
+ * A search term as typed, trimmed. Control characters are refused, as in any typed text (decision 029): FTS5 reads
+ * a NUL as the end of its query string, so the query would fail rather than match.
+ */
+export function readSearchTerm(text: string, field = "q"): string {
+  if (hasControlCharacters(text)) throw badRequest(CONTROL_CHARACTERS_MESSAGE, field);
+  return text.trim();
 }
 
 /** A search term as one FTS5 phrase (quotes doubled), so it is always data and never query syntax. */

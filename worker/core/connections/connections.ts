@@ -22,6 +22,7 @@ import {
   matchMovie,
   movieCandidate,
   movieRead,
+  readSearchTerm,
   type Settled,
   sameBook,
   toBook,
@@ -305,7 +306,7 @@ function searchReads(services: RequestServices, term: string, page: number) {
 }
 
 export async function searchConnections(services: RequestServices, query: string, page: number): Promise<SearchPage> {
-  const term = query.trim();
+  const term = readSearchTerm(query);
   if (!term) return { connections: [], page: 1, pages: 0, totalCount: 0 };
   const [rows, counted] = await services.db.batch(searchReads(services, term, page));
   const matching = Number(counted.n);

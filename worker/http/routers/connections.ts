@@ -73,8 +73,9 @@ export const connectionsApi = new Hono<MemberEnv>()
       description:
         "Newest first. A departure from API.md: totalCount counts at most 1,000 matches and pages follows it (at " +
         "most 100 pages, later ones are empty); totalCountCapped: true is added when more connections match.",
-      query: { q: "Search text", page: "Page number from 1" },
+      query: { q: "Search text (no control characters)", page: "Page number from 1" },
       success: SearchPage,
+      errors: [400],
     }),
     async (c) =>
       c.json(

@@ -8,6 +8,7 @@ import {
   LOOKUP_TYPES,
   type LookupType,
 } from "../../rules/index.ts";
+import { readSearchTerm } from "../search-index.ts";
 import { type LookupCache, workersLookupCache } from "./cache.ts";
 import { localSource } from "./local.ts";
 import { mergeCandidates } from "./merge.ts";
@@ -27,7 +28,7 @@ export const PROVIDER_TIMEOUT_MS = 1500;
 export function readLookupQuery(params: Record<string, string | undefined>): LookupQuery {
   const type = params.type ?? "";
   if (!LOOKUP_TYPES.includes(type as LookupType)) throw badRequest(LOOKUP_MESSAGES.badType, "type");
-  const q = (params.q ?? "").trim();
+  const q = readSearchTerm(params.q ?? "");
   const length = characterCount(q);
   if (length < LOOKUP_MIN_CHARS) throw badRequest(LOOKUP_MESSAGES.tooShort, "q");
   if (length > CONNECTION_LIMITS.title) throw badRequest(LOOKUP_MESSAGES.tooLong, "q");
