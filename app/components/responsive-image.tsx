@@ -43,7 +43,7 @@ export function ResponsiveImage({
       loading={eager ? undefined : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
-      onError={fallback ? fallbackTo(fallback) : undefined}
+      {...(fallback ? fallbackTo(fallback) : {})}
     />
   );
 }

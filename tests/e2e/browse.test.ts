@@ -1,9 +1,17 @@
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { titleKey } from "../../worker/core/catalog/index.ts";
 import { personSlug } from "../../worker/core/rules/index.ts";
-import { movies } from "../../worker/db/schema.ts";
-import { hydrated, javaScriptModes, newVisitor, seededBrowserSuite } from "../support/browser.ts";
+import { connections, movies } from "../../worker/db/schema.ts";
+import {
+  hydrated,
+  javaScriptModes,
+  newVisitor,
+  openBeforeHydration,
+  seededBrowserSuite,
+  signIn,
+} from "../support/browser.ts";
 
 const suite = seededBrowserSuite();
 
@@ -220,5 +228,39 @@ describe.each(javaScriptModes)("browsing ($name)", ({ javaScriptEnabled }) => {
     await page.getByText("Book with ID oops not found.").waitFor();
     await Promise.all([page.waitForURL(`${suite.app.url}/`), page.getByRole("link", { name: "Go back home" }).click()]);
     await context.close();
+  });
+});
+
+describe("a broken image (JavaScript)", () => {
+  // SPEC.md §2: broken images fall back to a stand-in. The page's first poster is fetched before the script, so
+  // its error can come and go before React listens for it.
+  it("shows the placeholder for a poster that failed before the page hydrated", async () => {
+    const [arrival] = await suite.app.db
+      .select({ id: connections.id, movieId: movies.id, posterKey: movies.posterKey })
+      .from(connections)
+      .innerJoin(movies, eq(movies.id, connections.movieId))
+      .where(eq(movies.title, "Arrival"))
+      .limit(1);
+    if (!arrival?.posterKey) throw new Error("The seed's Arrival has no poster");
+    await suite.app.db.update(movies).set({ posterKey: "posters/gone.png" }).where(eq(movies.id, arrival.movieId));
+    const context = await newVisitor(suite.browser, { javaScriptEnabled: true });
+    try {
+      const page = await context.newPage();
+      // A member's page is never an edge-cached one, so it shows the key as changed.
+      await signIn(page, suite.app.url);
+      const release = await openBeforeHydration(page, `${suite.app.url}/connections/${arrival.id}`);
+      const poster = page.locator("main .card__poster img").first();
+      await poster.evaluate((image: HTMLImageElement) =>
+        image.complete ? undefined : new Promise((settled) => image.addEventListener("error", settled, { once: true })),
+      );
+      expect(await poster.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(0);
+      await release();
+      await expect
+        .poll(() => poster.evaluate((image: HTMLImageElement) => [image.getAttribute("src"), image.naturalWidth > 0]))
+        .toEqual(["/placeholder-poster.png", true]);
+    } finally {
+      await context.close();
+      await suite.app.db.update(movies).set({ posterKey: arrival.posterKey }).where(eq(movies.id, arrival.movieId));
+    }
   });
 });
