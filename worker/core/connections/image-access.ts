@@ -33,6 +33,12 @@ const CACHE_CONTROL = {
   private: "private, max-age=300, immutable",
 } as const;
 
+/**
+ * A share image's (decision 025): it draws a connection visitors may see, so it is reused as that connection's own
+ * images are, for minutes at most; the same URL answers 404 once the connection is hidden or gone.
+ */
+export const SHARE_IMAGE_CACHE_CONTROL = CACHE_CONTROL.public;
+
 const INTERIM_CACHE_CONTROL = {
   permanent: "public, max-age=3600",
   public: "public, max-age=300",

@@ -30,7 +30,7 @@ export {
   toPopularValues,
 } from "./filter-suggestions.ts";
 export { forgetIdempotencyKeys } from "./idempotency.ts";
-export { type ImageAccess, imageAccess } from "./image-access.ts";
+export { type ImageAccess, imageAccess, SHARE_IMAGE_CACHE_CONTROL } from "./image-access.ts";
 export { creditsWithConnections, personWithConnections } from "./person-connections.ts";
 export { type PopularTag, popularTags, popularTagsRead, toPopularTags } from "./popular-tags.ts";
 export {
