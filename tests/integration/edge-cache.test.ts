@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { latestUpdate } from "../../app/updates.ts";
 import { createDatabase } from "../../worker/db/client.ts";
 import { contentVersionOf, contentVersionStatement } from "../../worker/db/content-version.ts";
-import { contentVersionKey } from "../../worker/http/edge-cache/middleware.ts";
+import { contentVersionKey, READ_AT } from "../../worker/http/edge-cache/middleware.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { copyBuildWithNewVersion } from "../support/builds.ts";
 import { startMigratedDatabase } from "../support/database.ts";
@@ -23,7 +23,7 @@ let author: Awaited<ReturnType<typeof registerUser>>;
 let authorCookie: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ seed: true });
+  app = await startTestApp({ seed: true, countRoundTrips: true });
   author = await registerUser(app);
   authorCookie = cookieFrom(await postForm(app, "/login", { email: author.email, password: "password123" }));
 });
@@ -169,6 +169,33 @@ describe("a write visitors could see", () => {
     expect((await get("/")).body).not.toContain(context);
     expect((await get(`/connections/${id}`)).status).toBe(404);
   });
+
+  it("is not undone by a visitor's request that read the version just before it and kept it just after", async () => {
+    const member = await registerUser(app);
+    const context = "Private despite a racing visitor.";
+    const created = await api(app, "POST", "/connections", {
+      token: member.token,
+      body: { movieTitle: "Race Film", bookTitle: "Race Book", context },
+    });
+    const id = created.body._id as string;
+    await get(`/connections/${id}`);
+    expect((await get(`/connections/${id}`)).cache).toBe("hit");
+    // Any write sets the kept version aside (this one writes nothing), so the next visitor reads it with its page.
+    await api(app, "POST", "/auth/login", { body: { email: "nobody@example.com", password: "not-the-password" } });
+    const readsVersion = (sql: string[]) => sql.some((text) => text.includes('"counters"'));
+    const { answered, release } = app.roundTrips!.holdNextReply(readsVersion);
+    const racing = get(`/?race=${id}`);
+    await answered; // the visitor has read the version; its answer is still on its way
+    const updated = await api(app, "PUT", "/users/profile", { token: member.token, body: { isPrivate: true } });
+    expect(updated.status).toBe(200);
+    release();
+    expect((await racing).status).toBe(200);
+    // The racing visitor keeps the version it read once it has answered, in the background.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const after = await get(`/connections/${id}`);
+    expect(after.status).toBe(404);
+    expect(after.body).not.toContain(context);
+  });
 });
 
 describe("a deploy", () => {
@@ -193,7 +220,9 @@ describe("a deploy", () => {
         const cache = (await worker.miniflare.getCaches()).default;
         await cache.put(
           contentVersionKey(worker.url),
-          new MiniflareResponse(String(version), { headers: { "Cache-Control": "max-age=600" } }),
+          new MiniflareResponse(String(version), {
+            headers: { "Cache-Control": "max-age=600", [READ_AT]: String(Date.now()) },
+          }),
         );
         await visits(worker.url);
       } finally {

@@ -52,6 +52,12 @@ export interface CountingProxy {
   /** Drops the losses that have not happened, so they cannot reach the next test. */
   cancelLosses(): void;
   /**
+   * The next request `match` accepts is done by the database, and its answer held back until `release` is called: a
+   * reply slow to cross the network, to put a test's requests in the order of a race. `answered` settles once the
+   * database has answered it.
+   */
+  holdNextReply(match: (sql: string[]) => boolean): { answered: Promise<void>; release: () => void };
+  /**
    * Simulated distance to the database: every request waits this long before it is forwarded, as a round trip to
    * a database across a continent would (0, the default, is a database next door). Excluded from `ms`.
    */
@@ -79,6 +85,7 @@ export async function startCountingProxy(target: string, options: { delayMs?: nu
   /** When the database server last finished a request (it works through them one at a time). */
   let lastEnd = 0;
   let planned: PlannedLoss[] = [];
+  let hold: { match: (sql: string[]) => boolean; answered: () => void; released: Promise<void> } | undefined;
   let delayMs = options.delayMs ?? 0;
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
@@ -94,6 +101,8 @@ export async function startCountingProxy(target: string, options: { delayMs?: nu
     };
     sent.push(request); // a reset while it runs leaves it in the window it was sent in
     const loss = planned[0]?.match(request.sql) ? planned.shift() : undefined;
+    const held = hold?.match(request.sql) ? hold : undefined;
+    if (held) hold = undefined;
     if (loss?.loss === "request") {
       request.failed = true;
       res.socket?.destroy();
@@ -130,6 +139,18 @@ export async function startCountingProxy(target: string, options: { delayMs?: nu
             response.resume();
             response.on("end", () => {
               res.socket?.destroy();
+              done();
+            });
+            return;
+          }
+          if (held) {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", async () => {
+              held.answered();
+              await held.released;
+              res.writeHead(response.statusCode ?? 502, withoutHopByHop(response.headers));
+              res.end(Buffer.concat(chunks));
               done();
             });
             return;
@@ -187,6 +208,14 @@ export async function startCountingProxy(target: string, options: { delayMs?: nu
     lossesPending: () => planned.length,
     cancelLosses() {
       planned = [];
+    },
+    holdNextReply(match) {
+      let answered!: () => void;
+      let release!: () => void;
+      const whenAnswered = new Promise<void>((resolve) => (answered = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      hold = { match, answered, released };
+      return { answered: whenAnswered, release };
     },
     setDelay(ms) {
       delayMs = ms;

@@ -1,7 +1,9 @@
+import { createClient } from "@libsql/client";
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppEnv, RequestServices } from "../../worker/context.ts";
-import { edgeCache } from "../../worker/http/edge-cache/middleware.ts";
+import { createDatabase } from "../../worker/db/client.ts";
+import { edgeCache, READ_AT } from "../../worker/http/edge-cache/middleware.ts";
 import { etagMatches, freshness, storagePolicy, visitorVariant, weakEtag } from "../../worker/http/edge-cache/rules.ts";
 
 const ORIGIN = "https://moviebooks.example";
@@ -88,8 +90,11 @@ class MemoryCache {
 }
 
 describe("the edge cache middleware", () => {
+  /** A database the middleware only builds its version's statement with; the statement rides `roundTrips`. */
+  const statementsOnly = createDatabase(createClient({ url: ":memory:" }));
   let cache: MemoryCache;
   let renders: number;
+  let databaseVersion: number;
   let background: Promise<unknown>[];
   let app: Hono<AppEnv>;
   /** The pages' build's assets version, as the middleware is handed it. */
@@ -98,6 +103,12 @@ describe("the edge cache middleware", () => {
     waitUntil: (promise: Promise<unknown>) => background.push(promise),
     passThroughOnException() {},
   });
+  /** The version this data center read just now, so no database is asked. */
+  const knowVersion = (version: number) =>
+    cache.entries.set(
+      `${ORIGIN}/_edge/content-version`,
+      new Response(String(version), { headers: { [READ_AT]: String(Date.now()) } }),
+    );
   const fetchApp = async (path: string, headers: Record<string, string> = {}) => {
     const response = await app.request(`${ORIGIN}${path}`, { headers }, {}, ctx() as never);
     await Promise.all(background);
@@ -107,14 +118,16 @@ describe("the edge cache middleware", () => {
   beforeEach(() => {
     cache = new MemoryCache();
     vi.stubGlobal("caches", { default: cache });
-    // The version this data center last read, so no database is asked.
-    cache.entries.set(`${ORIGIN}/_edge/content-version`, new Response("7"));
+    knowVersion(7);
+    databaseVersion = 7;
     renders = 0;
     assetsVersion = async () => "build-1";
     background = [];
     app = new Hono<AppEnv>();
     app.use("*", async (c, next) => {
-      c.set("services", { nonce: "nonce" } as RequestServices);
+      c.set("services", { nonce: "nonce", db: statementsOnly } as RequestServices);
+      // The database's version, riding with the page's reads, when the data center's is set aside.
+      c.set("roundTrips", { ride: async () => ({ rows: [[databaseVersion]] }), pull() {} } as never);
       await next();
     });
     app.use(
@@ -179,13 +192,23 @@ describe("the edge cache middleware", () => {
     expect(renders).toBe(2);
     expect(await fetchApp("/short")).toEqual({ cache: "hit", body: "render 2" });
     vi.setSystemTime(Date.now() + 120_000);
+    knowVersion(7);
     expect(await fetchApp("/short")).toEqual({ cache: "miss", body: "render 3" });
   });
 
-  it("forgets the content version after a write, so the next visitor reads it again", async () => {
+  it("sets the content version aside after a write, before answering, so the next visitor reads it again", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
     app.post("/write", (c) => c.text("written"));
+    expect(await fetchApp("/page")).toEqual({ cache: "miss", body: "render 1" });
+    databaseVersion = 8;
+    vi.setSystemTime(Date.now() + 1);
+    background = [];
     await app.request(`${ORIGIN}/write`, { method: "POST" }, {}, ctx() as never);
-    await Promise.all(background);
-    expect(cache.entries.has(`${ORIGIN}/_edge/content-version`)).toBe(false);
+    expect(background).toEqual([]);
+    expect(Number(await cache.entries.get(`${ORIGIN}/_edge/content-written`)?.clone().text())).toBe(Date.now());
+    vi.setSystemTime(Date.now() + 1);
+    expect(await fetchApp("/page")).toEqual({ cache: "miss", body: "render 2" });
+    expect([...cache.entries.keys()]).toContain(`${ORIGIN}/_edge/page/build-1/8//page`);
+    expect(await fetchApp("/page")).toEqual({ cache: "hit", body: "render 2" });
   });
 });

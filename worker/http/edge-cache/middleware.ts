@@ -29,13 +29,15 @@ export const EDGE_CACHE_HEADER = "X-Edge-Cache";
 /**
  * How long this data center trusts the content version it last read, when the write happened elsewhere (another
  * data center, the admin CLI): the longest a cached visitor page outlives a write made there. A write made through
- * this data center forgets it at once.
+ * this data center sets it aside at once (`markWritten`).
  */
 export const CONTENT_VERSION_SECONDS = 5;
 
 // What a kept answer carries for the cache's own use, removed before it is served.
 const STORED_AT = "X-Edge-Stored-At";
 const STORED_NONCE = "X-Edge-Nonce";
+/** When the kept content version was read from the database (ms), or rather just before. */
+export const READ_AT = "X-Edge-Read-At";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -65,8 +67,9 @@ export function edgeCache({ appFetch, pageAssetsVersion }: EdgeCacheOptions) {
     const path = c.req.path;
     if (!SAFE_METHODS.has(request.method)) {
       await next();
-      // Whatever this wrote raised the version; the next visitor here reads it instead of waiting it out.
-      c.executionCtx.waitUntil(edge().delete(versionKey(request)));
+      // Whatever this wrote raised the version; the next visitor here reads it instead of waiting it out. Marked
+      // before the answer leaves, so a visitor who asks after it never gets a page from before the write.
+      await markWritten(request).catch((error) => console.warn("Edge cache: a write went unmarked", error));
       return;
     }
     // Images have their own caching (decision 036); the build's files that reach the Worker are missing ones.
@@ -92,6 +95,7 @@ export function edgeCache({ appFetch, pageAssetsVersion }: EdgeCacheOptions) {
       const served = kept && (await serveKept(c, kind, kept, appFetch));
       if (served) return served;
     }
+    const readAt = Date.now();
     const read =
       known === null
         ? c.var.roundTrips.ride(contentVersionStatement(c.var.services.db)).then(contentVersionOf, () => null)
@@ -107,7 +111,7 @@ export function edgeCache({ appFetch, pageAssetsVersion }: EdgeCacheOptions) {
     if (read) c.var.roundTrips.pull();
     const version = known ?? (await read);
     if (version === null) return; // no version (an outage), no cache
-    if (known === null) c.executionCtx.waitUntil(keepVersion(c, version));
+    if (known === null) c.executionCtx.waitUntil(keepVersion(c, version, readAt));
     const key = cacheKey(request, kind, assets, version, variant);
     c.res.headers.append("Vary", varyOn(kind));
     const kept = c.res.clone();
@@ -193,20 +197,37 @@ function privately(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** The content version this data center read in the last `CONTENT_VERSION_SECONDS`, if any. */
+/**
+ * The content version this data center read in the last `CONTENT_VERSION_SECONDS`, if it was read after the last
+ * write made here. A visitor's request that read the version just before a write committed keeps it just after the
+ * write was marked: by when it was read, not when it was kept, it is older than the write, and set aside.
+ */
 async function keptVersion(c: Context<AppEnv>): Promise<number | null> {
-  const kept = await edge().match(versionKey(c.req.raw));
-  return kept ? Number(await kept.text()) : null;
+  const [kept, written] = await Promise.all([edge().match(versionKey(c.req.raw)), edge().match(writtenKey(c.req.raw))]);
+  if (!kept) return null;
+  const readAt = Number(kept.headers.get(READ_AT));
+  const writtenAt = written ? Number(await written.text()) : 0;
+  const fresh = Date.now() - readAt < CONTENT_VERSION_SECONDS * 1000;
+  return fresh && readAt > writtenAt ? Number(await kept.text()) : null;
 }
 
-function keepVersion(c: Context<AppEnv>, version: number): Promise<void> {
+function keepVersion(c: Context<AppEnv>, version: number, readAt: number): Promise<void> {
   const entry = new Response(String(version), {
-    headers: { "Cache-Control": `public, max-age=${CONTENT_VERSION_SECONDS}` },
+    headers: { "Cache-Control": `public, max-age=${CONTENT_VERSION_SECONDS}`, [READ_AT]: String(readAt) },
   });
   return edge().put(versionKey(c.req.raw), entry);
 }
 
+/** Notes when this data center last wrote; it outlives any version read before it (`keptVersion`). */
+function markWritten(request: Request): Promise<void> {
+  const entry = new Response(String(Date.now()), {
+    headers: { "Cache-Control": `public, max-age=${2 * CONTENT_VERSION_SECONDS}` },
+  });
+  return edge().put(writtenKey(request), entry);
+}
+
 const versionKey = (request: Request) => contentVersionKey(new URL(request.url).origin);
+const writtenKey = (request: Request) => `${new URL(request.url).origin}/_edge/content-written`;
 
 /** Where a data center keeps the content version it last read. */
 export const contentVersionKey = (origin: string) => `${origin}/_edge/content-version`;
