@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users, verdicts, verdictVotes } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { api, registerUser } from "../support/http.ts";
+import { api, nextClientAddress, registerUser } from "../support/http.ts";
 
 let app: TestApp;
 let owner: Awaited<ReturnType<typeof registerUser>>;
@@ -164,6 +164,49 @@ describe("Book or film?", () => {
       .from(verdictVotes)
       .where(and(eq(verdictVotes.userId, voter._id), eq(verdictVotes.bookId, post.body.bookRef._id)));
     expect(stored).toEqual([]);
+  });
+
+  it("shows a pair's tally only where one of its adaptations is visible: not for a private owner's, nor a deleted one", async () => {
+    const poster = await registerUser(app);
+    const post = await api(app, "POST", "/connections", {
+      token: poster.token,
+      body: { movieTitle: "The Birds", bookTitle: "The Birds", bookAuthor: "Daphne du Maurier", kind: "adaptation" },
+    });
+    const { _id: id, movieRef, bookRef } = post.body;
+    const fan = await registerUser(app);
+    expect((await vote(id, "film", fan.token)).status).toBe(200);
+    const pairs = async (token?: string) => {
+      const movie = await api(app, "GET", `/movies/${movieRef._id}`, { token });
+      const book = await api(app, "GET", `/books/${bookRef._id}`, { token });
+      return [...movie.body.verdicts, ...book.body.verdicts].map(
+        (pair: { pairWith: { _id: string } }) => pair.pairWith._id,
+      );
+    };
+    const ranked = async () => {
+      const page = await fetch(`${app.url}/verdicts`, { headers: { "CF-Connecting-IP": nextClientAddress() } });
+      return (await page.text()).includes("The Birds");
+    };
+    expect(await pairs()).toEqual([bookRef._id, movieRef._id]);
+    expect(await ranked()).toBe(true);
+
+    await api(app, "PUT", "/users/profile", { token: poster.token, body: { isPrivate: true } });
+    expect(await pairs()).toEqual([]);
+    expect(await pairs(voter.token)).toEqual([]);
+    expect(await ranked()).toBe(false);
+    expect(await pairs(poster.token)).toEqual([bookRef._id, movieRef._id]);
+
+    await api(app, "PUT", "/users/profile", { token: poster.token, body: { isPrivate: false } });
+    expect(await pairs()).toEqual([bookRef._id, movieRef._id]);
+    expect((await api(app, "DELETE", `/connections/${id}`, { token: poster.token })).status).toBe(200);
+    expect(await pairs()).toEqual([]);
+    expect(await ranked()).toBe(false);
+    // The votes stay with the pair, and count again once an adaptation of it is posted.
+    const again = await api(app, "POST", "/connections", {
+      token: owner.token,
+      body: { movieTitle: "The Birds", bookTitle: "The Birds", bookAuthor: "Daphne du Maurier", kind: "adaptation" },
+    });
+    expect(again.body.verdict).toMatchObject({ film: 1, total: 1 });
+    expect(await pairs()).toEqual([bookRef._id, movieRef._id]);
   });
 
   it("puts the member's votes in their export", async () => {

@@ -266,6 +266,10 @@ export const connections = sqliteTable(
     index("connections_movie_newest").on(t.movieId, t.createdAt, t.id, t.ownerPrivate, t.userId),
     index("connections_book_newest").on(t.bookId, t.createdAt, t.id, t.ownerPrivate, t.userId),
     index("connections_kind_newest").on(t.kind, t.createdAt, t.id, t.ownerPrivate, t.userId),
+    // Whether the viewer may see an adaptation of a movie and book pair, before its verdict is shown (decision 018).
+    index("connections_adaptation_pair")
+      .on(t.movieId, t.bookId, t.ownerPrivate, t.userId)
+      .where(sql`${t.kind} = 'adaptation'`),
     // Which connection an image key belongs to, asked by every image request (decision 028).
     index("connections_screenshot_key").on(t.screenshotKey, t.ownerPrivate).where(sql`${t.screenshotKey} is not null`),
     index("connections_movie_poster_key")

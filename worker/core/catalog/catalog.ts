@@ -1,5 +1,5 @@
 import { eq, type SQL, sql } from "drizzle-orm";
-import type { RequestServices } from "../../context.ts";
+import type { RequestServices, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { books, movies } from "../../db/schema.ts";
 import { jsonList } from "../../db/sql.ts";
@@ -85,14 +85,14 @@ export function slugsOf(names: string[], storedJson: string): string[] {
 }
 
 /** The read behind API.md's "Movie" (one id, or the movies `where` picks), for the caller's batch; `toMovie` shapes its rows. */
-export function movieRead(db: Database, id: string | SQL) {
+export function movieRead(db: Database, id: string | SQL, viewer: Viewer | null) {
   return db
     .select({
       movie: movies,
       genres: catalogLists.movieGenres,
       actors: catalogLists.movieActors,
       actorSlugs: catalogLists.movieActorSlugs,
-      verdicts: pairVerdictsColumn({ movieId: movies.id }),
+      verdicts: pairVerdictsColumn({ movieId: movies.id }, viewer),
     })
     .from(movies)
     .where(typeof id === "string" ? eq(movies.id, id) : id);
@@ -121,9 +121,13 @@ export function toMovie(
 }
 
 /** As `movieRead`, for API.md's "Book"; `toBook` shapes its rows. */
-export function bookRead(db: Database, id: string | SQL) {
+export function bookRead(db: Database, id: string | SQL, viewer: Viewer | null) {
   return db
-    .select({ book: books, genres: catalogLists.bookGenres, verdicts: pairVerdictsColumn({ bookId: books.id }) })
+    .select({
+      book: books,
+      genres: catalogLists.bookGenres,
+      verdicts: pairVerdictsColumn({ bookId: books.id }, viewer),
+    })
     .from(books)
     .where(typeof id === "string" ? eq(books.id, id) : id);
 }
@@ -153,17 +157,17 @@ export const CATALOG_MESSAGES = {
 } as const;
 
 /** API.md "Movie". */
-export async function getMovie({ db, origin }: RequestServices, id: string) {
+export async function getMovie({ db, origin, viewer }: RequestServices, id: string) {
   if (!isId(id)) throw badRequest(CATALOG_MESSAGES.invalidMovieId);
-  const [row] = await movieRead(db, id);
+  const [row] = await movieRead(db, id, viewer);
   if (!row) throw notFound(CATALOG_MESSAGES.movieNotFound);
   return toMovie(origin, row);
 }
 
 /** API.md "Book". */
-export async function getBook({ db, origin }: RequestServices, id: string) {
+export async function getBook({ db, origin, viewer }: RequestServices, id: string) {
   if (!isId(id)) throw badRequest(CATALOG_MESSAGES.invalidBookId);
-  const [row] = await bookRead(db, id);
+  const [row] = await bookRead(db, id, viewer);
   if (!row) throw notFound(CATALOG_MESSAGES.bookNotFound);
   return toBook(origin, row);
 }

@@ -1,6 +1,6 @@
 import { asc, type SQL, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
-import type { RequestServices } from "../../context.ts";
+import type { RequestServices, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { books, movieActors, movies } from "../../db/schema.ts";
 import { notFound } from "../errors.ts";
@@ -71,11 +71,11 @@ const FIRST_SHOWN: WorksWindow = { limit: PERSON_WORKS_SHOWN, offset: 0 };
  * The reads behind API.md's person, for the caller's batch; `toPerson` reads the answers. The ids are chosen first
  * and only the works shown are built into Movie and Book shapes.
  */
-export function personReads(db: Database, slug: string) {
+export function personReads(db: Database, slug: string, viewer: Viewer | null) {
   return [
     personRead(db, slug),
-    movieRead(db, sql`${movies.id} in (${filmIds(slug, FIRST_SHOWN)})`).orderBy(...movieOrder),
-    bookRead(db, sql`${books.id} in (${bookIds(slug, FIRST_SHOWN)})`).orderBy(...bookOrder),
+    movieRead(db, sql`${movies.id} in (${filmIds(slug, FIRST_SHOWN)})`, viewer).orderBy(...movieOrder),
+    bookRead(db, sql`${books.id} in (${bookIds(slug, FIRST_SHOWN)})`, viewer).orderBy(...bookOrder),
   ] as const;
 }
 

@@ -330,7 +330,7 @@ function featuringRead(services: RequestServices, ref: { movieId: string } | { b
 export async function movieWithConnections(services: RequestServices, id: string) {
   if (!isId(id)) throw badRequest(CATALOG_MESSAGES.invalidMovieId);
   const [rows, featuring] = await services.db.batch([
-    movieRead(services.db, id),
+    movieRead(services.db, id, services.viewer),
     featuringRead(services, { movieId: id }),
   ]);
   if (!rows[0]) throw notFound(CATALOG_MESSAGES.movieNotFound);
@@ -344,7 +344,7 @@ export async function movieWithConnections(services: RequestServices, id: string
 export async function bookWithConnections(services: RequestServices, id: string) {
   if (!isId(id)) throw badRequest(CATALOG_MESSAGES.invalidBookId);
   const [rows, featuring] = await services.db.batch([
-    bookRead(services.db, id),
+    bookRead(services.db, id, services.viewer),
     featuringRead(services, { bookId: id }),
   ]);
   if (!rows[0]) throw notFound(CATALOG_MESSAGES.bookNotFound);

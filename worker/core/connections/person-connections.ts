@@ -55,7 +55,7 @@ export async function personWithConnections(services: RequestServices, slug: str
   if (!isPersonSlug(slug)) throw notFound(PERSON_MESSAGES.notFound);
   const { db, origin } = services;
   const [person, movies, books, rows, counted] = await db.batch([
-    ...personReads(db, slug),
+    ...personReads(db, slug, services.viewer),
     ...featuringPage(services, slug, page),
   ]);
   const found = toPerson(origin, slug, [person, movies, books]);

@@ -2,7 +2,8 @@ import { and, desc, eq, gt, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
-import { books, movies, verdicts, verdictVotes } from "../../db/schema.ts";
+import { books, connections, movies, verdicts, verdictVotes } from "../../db/schema.ts";
+import { connectionVisibleTo } from "../people/index.ts";
 import type { VerdictChoice } from "../rules/index.ts";
 
 /** API.md "Book or film?": a pair's tally as a connection carries it. */
@@ -61,17 +62,32 @@ export function toVerdict(row: VerdictColumns): Verdict | null {
 }
 
 /**
- * The tallies of every pair a movie or book is in (`Movie.verdicts`, `Book.verdicts`) as one JSON column of
- * the work's own read, most votes first; pairs whose votes were all withdrawn are left out.
+ * Whether the viewer may see an adaptation of the pair: a pair is known only through its connections, so it is shown
+ * only where one of them is (a hidden connection behaves as if it did not exist, API.md "Privacy"). Votes stay with
+ * the pair, and count again if an adaptation of it becomes visible. One seek of `connections_adaptation_pair`.
  */
-export function pairVerdictsColumn(work: { movieId: AnySQLiteColumn } | { bookId: AnySQLiteColumn }): SQL<string> {
+function pairShownTo(viewer: Viewer | null): SQL {
+  return sql`exists (select 1 from ${connections} where ${connections.movieId} = ${verdicts.movieId}
+    and ${connections.bookId} = ${verdicts.bookId} and ${connections.kind} = 'adaptation'
+    and ${connectionVisibleTo(viewer)})`;
+}
+
+/**
+ * The tallies of every pair a movie or book is in (`Movie.verdicts`, `Book.verdicts`) as one JSON column of
+ * the work's own read, most votes first; pairs whose votes were all withdrawn, and pairs with no adaptation the
+ * viewer may see, are left out.
+ */
+export function pairVerdictsColumn(
+  work: { movieId: AnySQLiteColumn } | { bookId: AnySQLiteColumn },
+  viewer: Viewer | null,
+): SQL<string> {
   const ofMovie = "movieId" in work;
   const other = ofMovie ? books : movies;
   const pairs = sql`select json_object('pairWith', json_object('_id', ${other.id}, 'title', ${other.title}),
       'book', ${verdicts.book}, 'film', ${verdicts.film}, 'tie', ${verdicts.tie}, 'total', ${verdicts.total}) as value
     from ${verdicts} join ${other} on ${other.id} = ${ofMovie ? verdicts.bookId : verdicts.movieId}
     where ${ofMovie ? sql`${verdicts.movieId} = ${work.movieId}` : sql`${verdicts.bookId} = ${work.bookId}`}
-      and ${verdicts.total} > 0
+      and ${verdicts.total} > 0 and ${pairShownTo(viewer)}
     order by ${verdicts.total} desc`;
   return sql<string>`(select coalesce(json_group_array(json(value)), '[]') from (${pairs}))`;
 }
@@ -82,7 +98,7 @@ export const toPairVerdicts = (column: string) => JSON.parse(column) as PairVerd
 export const CLEAR_WIN_MIN_VOTES = 3;
 export const RANKING_SIZE = 10;
 
-function rankedPairs(db: Database, where: SQL | undefined, order: SQL[]) {
+function rankedPairs(db: Database, viewer: Viewer | null, where: SQL | undefined, order: SQL[]) {
   return db
     .select({
       movieId: movies.id,
@@ -99,7 +115,7 @@ function rankedPairs(db: Database, where: SQL | undefined, order: SQL[]) {
     .from(verdicts)
     .innerJoin(movies, eq(movies.id, verdicts.movieId))
     .innerJoin(books, eq(books.id, verdicts.bookId))
-    .where(and(gt(verdicts.total, 0), where))
+    .where(and(gt(verdicts.total, 0), where, pairShownTo(viewer)))
     .orderBy(...order)
     .limit(RANKING_SIZE);
 }
@@ -110,19 +126,19 @@ function rankedPairs(db: Database, where: SQL | undefined, order: SQL[]) {
  * raise it) and the clearest wins (the gap between book and film as a share of all votes, among pairs with
  * enough votes to mean something).
  */
-export function rankingReads(db: Database) {
+export function rankingReads(db: Database, viewer: Viewer | null) {
   const debated = sql`(${verdicts.total} - abs(${verdicts.book} - ${verdicts.film})) desc`;
   const clearest = sql`(abs(${verdicts.book} - ${verdicts.film}) * 1.0 / ${verdicts.total}) desc`;
   return [
-    rankedPairs(db, undefined, [debated]),
-    rankedPairs(db, sql`${verdicts.total} >= ${CLEAR_WIN_MIN_VOTES}`, [clearest, desc(verdicts.total)]),
+    rankedPairs(db, viewer, undefined, [debated]),
+    rankedPairs(db, viewer, sql`${verdicts.total} >= ${CLEAR_WIN_MIN_VOTES}`, [clearest, desc(verdicts.total)]),
   ] as const;
 }
 
 export type RankedPair = Awaited<ReturnType<typeof rankedPairs>>[number];
 
 /** /verdicts: both rankings in one round trip. */
-export async function verdictRankings({ db }: { db: Database }) {
-  const [debated, clearest] = await db.batch(rankingReads(db));
+export async function verdictRankings({ db, viewer }: { db: Database; viewer: Viewer | null }) {
+  const [debated, clearest] = await db.batch(rankingReads(db, viewer));
   return { debated, clearest };
 }
