@@ -4,7 +4,7 @@ import { CONNECTION_MESSAGES, imageMessages } from "../../worker/core/connection
 import { books, connections, movies, users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
-import { testPng } from "../support/images.ts";
+import { pngClaimingSize, testPng } from "../support/images.ts";
 import { appendedPolyglot, pngWithHiddenPage } from "../support/polyglots.ts";
 
 let app: TestApp;
@@ -164,6 +164,23 @@ describe("POST /api/connections", () => {
       body: form({ context: "big one" }, { screenshot: { bytes: big, name: "big.png", type: "image/png" } }),
     });
     expect(response).toMatchObject({ status: 413, body: { message: imageMessages("screenshot").tooLarge } });
+    expect(await rowCount()).toBe(rowsBefore);
+    expect(await objectCount()).toBe(objectsBefore);
+  });
+
+  it("refuses an image of more than 50 megapixels with 413, storing nothing", async () => {
+    const [rowsBefore, objectsBefore] = await Promise.all([rowCount(), objectCount()]);
+    const response = await api(app, "POST", "/connections", {
+      token: author.token,
+      body: form(
+        { movieTitle: "Pixel Flood", bookTitle: "Pixel Flood" },
+        { moviePoster: { bytes: pngClaimingSize(poster, 20_000, 20_000), name: "huge.png", type: "image/png" } },
+      ),
+    });
+    expect(response).toMatchObject({ status: 413, body: { message: imageMessages("movie poster").tooManyPixels } });
+    expect(response.body.message).toBe(
+      "Image for movie poster is too large. Maximum is 50 megapixels (for example 8000 × 6000).",
+    );
     expect(await rowCount()).toBe(rowsBefore);
     expect(await objectCount()).toBe(objectsBefore);
   });

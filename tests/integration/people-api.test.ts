@@ -4,7 +4,7 @@ import { FOLLOW_MESSAGES, PROFILE_MESSAGES } from "../../worker/core/people/inde
 import { follows, notifications, users } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, registerUser } from "../support/http.ts";
-import { testPng } from "../support/images.ts";
+import { pngClaimingSize, testPng } from "../support/images.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -94,6 +94,10 @@ describe("profiles", () => {
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(testPng("too large").subarray(0, 16));
     expect(await upload(big)).toMatchObject({ status: 413, body: { message: PROFILE_MESSAGES.imageTooLarge } });
+    expect(await upload(pngClaimingSize(testPng("flood"), 20_000, 20_000))).toMatchObject({
+      status: 413,
+      body: { message: PROFILE_MESSAGES.imageTooManyPixels },
+    });
     expect(
       await api(app, "PUT", "/users/profile/picture", { token: member.token, body: new FormData() }),
     ).toMatchObject({

@@ -112,3 +112,15 @@ export async function decodeWebp(
   return decodeWebpFile(bytes.slice().buffer);
 }
 let webpDecoder: Promise<unknown> | null = null;
+
+/**
+ * A PNG whose header claims another size (nothing checks the header's checksum before decoding): a few hundred bytes
+ * that say 20,000 × 20,000, as an attack would send.
+ */
+export function pngClaimingSize(png: Uint8Array, width: number, height: number): Uint8Array {
+  const bytes = png.slice();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  return bytes;
+}

@@ -2,13 +2,13 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "../../worker/core/errors.ts";
 import { readImageUpload, sniffImageType } from "../../worker/core/images/index.ts";
 import { MAX_IMAGE_BYTES } from "../../worker/core/rules/index.ts";
-import { testGif, testJpeg, testPng } from "../support/images.ts";
+import { pngClaimingSize, testGif, testJpeg, testPng } from "../support/images.ts";
 import { appendedPolyglot, pngWithHiddenPage } from "../support/polyglots.ts";
 
 const png = testPng("upload");
 const jpeg = testJpeg();
 const gif = testGif();
-const messages = { invalidType: "bad type", tooLarge: "too big" };
+const messages = { invalidType: "bad type", tooLarge: "too big", tooManyPixels: "too many pixels" };
 
 describe("sniffImageType", () => {
   it("recognises complete PNG, JPEG and GIF files by their bytes", () => {
@@ -57,6 +57,15 @@ describe("readImageUpload", () => {
       status: 415,
       message: "bad type",
     });
+  });
+
+  it("refuses more than 50 megapixels with 413, and a header without a size with 415", async () => {
+    const claimingSize = (width: number, height: number) => pngClaimingSize(png, width, height);
+    const read = (bytes: Uint8Array) => readImageUpload(file(bytes, "huge.png", "image/png"), messages);
+    await expect(read(claimingSize(10_000, 5_000))).resolves.toMatchObject({ type: "image/png" });
+    await expect(read(claimingSize(10_000, 5_001))).rejects.toMatchObject({ status: 413, message: "too many pixels" });
+    await expect(read(claimingSize(20_000, 20_000))).rejects.toMatchObject({ status: 413 });
+    await expect(read(claimingSize(0, 100))).rejects.toMatchObject({ status: 415, message: "bad type" });
   });
 
   it("refuses one byte over 5 MB with 413, and a large non-image with 415", async () => {

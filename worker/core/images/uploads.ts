@@ -1,5 +1,6 @@
 import { AppError, badRequest } from "../errors.ts";
-import { MAX_IMAGE_BYTES } from "../rules/index.ts";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "../rules/index.ts";
+import { imageDimensions } from "./dimensions.ts";
 import type { ImageType } from "./keys.ts";
 
 export interface ImageUpload {
@@ -65,12 +66,13 @@ export function isChosenFile(value: unknown): value is File {
 }
 
 /**
- * Reads one optional uploaded image: null when the field holds no chosen file (see `isChosenFile`). Throws the caller's messages: 415 for anything that is not a PNG, JPEG or GIF by
- * its bytes, 413 above 5 MB.
+ * Reads one optional uploaded image: null when the field holds no chosen file (see `isChosenFile`). Throws the
+ * caller's messages: 415 for anything that is not a PNG, JPEG or GIF by its bytes (its header must give its size),
+ * 413 above 5 MB or above `MAX_IMAGE_PIXELS`.
  */
 export async function readImageUpload(
   value: unknown,
-  messages: { invalidType: string; tooLarge: string },
+  messages: { invalidType: string; tooLarge: string; tooManyPixels: string },
   field?: string,
 ): Promise<ImageUpload | null> {
   if (!isChosenFile(value)) return null;
@@ -82,7 +84,9 @@ export async function readImageUpload(
   }
   const bytes = new Uint8Array(await value.arrayBuffer());
   const type = sniffImageType(bytes);
-  if (!type) throw new AppError(415, messages.invalidType, field);
+  const size = type && imageDimensions(bytes, type);
+  if (!type || !size) throw new AppError(415, messages.invalidType, field);
+  if (size.width * size.height > MAX_IMAGE_PIXELS) throw new AppError(413, messages.tooManyPixels, field);
   return { bytes, type };
 }
 

@@ -170,7 +170,11 @@ export async function updateProfilePicture(services: RequestServices, viewer: Vi
   const field = "profilePicture";
   const image = await readImageUpload(
     file,
-    { invalidType: PROFILE_MESSAGES.notAnImage, tooLarge: PROFILE_MESSAGES.imageTooLarge },
+    {
+      invalidType: PROFILE_MESSAGES.notAnImage,
+      tooLarge: PROFILE_MESSAGES.imageTooLarge,
+      tooManyPixels: PROFILE_MESSAGES.imageTooManyPixels,
+    },
     field,
   );
   if (!image) throw badRequest(PROFILE_MESSAGES.noImage, field);

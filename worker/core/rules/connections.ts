@@ -24,6 +24,7 @@ export function imageMessages(kind: string) {
   return {
     invalidType: `Invalid file type for ${kind}. Please upload: image/png, image/jpeg, image/gif.`,
     tooLarge: `File for ${kind} is too large. Maximum size is 5MB.`,
+    tooManyPixels: `Image for ${kind} is too large. Maximum is 50 megapixels (for example 8000 × 6000).`,
     /** A retry names an image its form kept that is gone (over 12 hours old, or used by another post). */
     notKept: `The ${kind} you chose before is no longer kept. Please choose it again.`,
   };

@@ -4,6 +4,12 @@
  */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;
+/**
+ * The most pixels an uploaded image may have (decision 036's addendum): a few kilobytes of PNG can claim 20,000 ×
+ * 20,000, which every viewer's browser would decode until its copies are made. 50 MP holds any phone's photo and an
+ * 8K film frame.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** Share images (a connection's, the home page's) are 1200×630, the size link previews show large. */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;

@@ -9,6 +9,7 @@ export const PROFILE_MESSAGES = {
   noImage: "No image file uploaded.",
   notAnImage: "Please select an image file (jpg, png, gif).",
   imageTooLarge: "File is too large. Maximum size is 5MB.",
+  imageTooManyPixels: "Image is too large. Maximum is 50 megapixels (for example 8000 × 6000).",
   invalidUserId: "Invalid User ID format",
   userNotFound: "User not found.",
   hidden: "User not found or profile is private.",
