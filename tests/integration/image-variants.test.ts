@@ -227,7 +227,8 @@ describe("serving images", () => {
     await first.arrayBuffer();
     const again = await fetch(shareUrl, { headers: { "If-None-Match": etag } });
     expect(again.status).toBe(304);
-    expect(again.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // A share image is kept as long as its connection's own images, five minutes (decision 028's addendum).
+    expect(again.headers.get("cache-control")).toBe("public, max-age=300, immutable");
     await again.arrayBuffer();
   });
 });
