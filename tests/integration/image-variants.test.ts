@@ -292,6 +292,21 @@ describe("pages", () => {
     expect(movie.filter((image) => image.fetchpriority === "high")).toHaveLength(1);
   });
 
+  it("shows the picture a text-only post was shared with, after its text", async () => {
+    const posted = await connect(
+      { context: "A thought with a picture." },
+      { screenshot: testPng("text post picture", { width: 640, height: 360 }) },
+    );
+    expect(posted.screenshotUrl).toBeTruthy();
+    const html = await (await fetch(`${app.url}/connections/${posted._id}`)).text();
+    const picture = imagesIn(html).find((image) => image.src === `${posted.screenshotUrl}/400.webp`);
+    expect(picture).toMatchObject({ class: "card__screenshot", width: "320", height: "180", fetchpriority: "high" });
+    expect(picture?.alt).toMatch(/^Picture shared by /);
+    const body = html.slice(html.indexOf("<main"));
+    expect(body.indexOf("A thought with a picture.")).toBeGreaterThan(0);
+    expect(body.indexOf("A thought with a picture.")).toBeLessThan(body.indexOf('class="card__screenshot"'));
+  });
+
   it("shows placeholders and the default avatar as they are, without copies", async () => {
     const posted = await connect({ movieTitle: "Bare Film", bookTitle: "Bare Book", context: "No pictures." });
     const images = imagesIn(await (await fetch(`${app.url}/connections/${posted._id}`)).text());

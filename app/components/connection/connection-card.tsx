@@ -86,6 +86,17 @@ export function ConnectionCard({
   const isOwner = viewer?.id === userRef._id;
   const largest = connection.screenshotUrl ? "screenshot" : movieRef ? "poster" : "cover";
   const showDiscussion = connection.commentCount > 0 || Boolean(viewer);
+  const screenshot = connection.screenshotUrl ? (
+    <ResponsiveImage
+      className="card__screenshot"
+      url={connection.screenshotUrl}
+      alt={textOnly ? `Picture shared by ${author}` : `Screenshot from ${movieRef?.title ?? "the movie"}`}
+      width={320}
+      height={180}
+      sizes="(max-width: 400px) calc(100vw - 4rem), 320px"
+      priority={first}
+    />
+  ) : null;
 
   return (
     <article
@@ -139,17 +150,7 @@ export function ConnectionCard({
               eager={first}
             />
           ) : null}
-          {connection.screenshotUrl ? (
-            <ResponsiveImage
-              className="card__screenshot"
-              url={connection.screenshotUrl}
-              alt={`Screenshot from ${movieRef?.title ?? "the movie"}`}
-              width={320}
-              height={180}
-              sizes="(max-width: 400px) calc(100vw - 4rem), 320px"
-              priority={first}
-            />
-          ) : null}
+          {screenshot}
         </div>
       )}
 
@@ -172,6 +173,9 @@ export function ConnectionCard({
           <p className="card__context">{connection.context}</p>
         )
       ) : null}
+
+      {/* A text-only post shows the picture its member shared with it, after what they wrote (decision 049). */}
+      {textOnly && screenshot ? <div className="card__art">{screenshot}</div> : null}
 
       {connection.tags.length ? (
         <ul className="tags" aria-label="Tags">
