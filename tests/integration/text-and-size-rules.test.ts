@@ -272,6 +272,17 @@ describe("request bodies", () => {
     expect(JSON.parse(answer.body)).toEqual({ message: FILES_TOO_LARGE });
   });
 
+  it("sent as JSON to an address that takes uploads get the text cap: JSON carries no files", async () => {
+    const answer = await partialRequest(
+      "/api/connections",
+      { "Content-Type": "application/json", Authorization: `Bearer ${member.token}` },
+      300 * 1024,
+      300 * 1024,
+    );
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ message: REQUEST_TOO_LARGE });
+  });
+
   it("of uploads carry three images of almost 5 MB each", async () => {
     const body = new FormData();
     body.set("movieTitle", "Big Fish");

@@ -15,6 +15,9 @@ const UPLOADS = [
   /^\/(create|connections\/[^/]+\/edit|profile\/edit)(\.data)?$/,
 ];
 
+/** Only a multipart body can carry files: a JSON or urlencoded one gets the text cap on any route. */
+const isMultipart = (contentType: string | undefined) => /^multipart\/form-data\b/i.test(contentType?.trim() ?? "");
+
 /**
  * Every request body is read only up to its route's cap (decision 029): an announced length over it is refused
  * at once, without reading the body; a body sent without a length is counted as it arrives and refused once it
@@ -23,7 +26,7 @@ const UPLOADS = [
  */
 export const bodySizeCap = createMiddleware<AppEnv>(async (c, next) => {
   const path = c.req.path;
-  const upload = UPLOADS.some((pattern) => pattern.test(path));
+  const upload = UPLOADS.some((pattern) => pattern.test(path)) && isMultipart(c.req.header("Content-Type"));
   const refusal = () => new AppError(413, upload ? REQUEST_MESSAGES.filesTooLarge : REQUEST_MESSAGES.tooLarge);
   const capped = bodyLimit({
     maxSize: upload ? REQUEST_LIMITS.uploadBytes : REQUEST_LIMITS.textBytes,
