@@ -66,7 +66,23 @@ describe("profiles", () => {
       status: 400,
       body: { message: PROFILE_MESSAGES.locationTooLong },
     });
-    expect((await update({ isPrivate: "yes" })).status).toBe(400);
+    expect(await update({ isPrivate: "yes" })).toMatchObject({
+      status: 400,
+      body: { message: PROFILE_MESSAGES.isPrivateNotBoolean },
+    });
+    // Anything but text is refused in the field's words, not the validator's ("expected string, received null").
+    for (const [field, label] of [
+      ["displayName", "Display name"],
+      ["bio", "Bio"],
+      ["location", "Location"],
+    ]) {
+      for (const value of [null, 123]) {
+        expect(await update({ [field as string]: value })).toMatchObject({
+          status: 400,
+          body: { message: `${label} must be text.` },
+        });
+      }
+    }
     expect(
       (await update({ displayName: "x".repeat(50), bio: "y".repeat(250), location: "z".repeat(100) })).status,
     ).toBe(200);

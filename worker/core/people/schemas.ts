@@ -28,19 +28,22 @@ export const BLOCK_MESSAGES = {
   notBlocked: "Not blocked",
 } as const;
 
-/** Absent keeps the value, an empty string clears it, text is read as the form reads it (API.md "Users"). */
-const optional = (read: (text: string) => string) =>
+/**
+ * Absent keeps the value, an empty string clears it, text is read as the form reads it (API.md "Users"); anything
+ * but text (a number, null) is refused in the field's own words rather than zod's.
+ */
+const optional = (read: (text: string) => string, label: string) =>
   z
-    .string()
+    .string({ error: `${label} must be text.` })
     .optional()
     .transform((value) => (value === undefined ? undefined : read(value)));
 
 /** The profile form's rules, then the API's own one: `isPrivate`, where sent, is a boolean. */
 export const profileUpdateSchema = z
   .object({
-    displayName: optional(readName),
-    bio: optional(readText),
-    location: optional(readText),
+    displayName: optional(readName, "Display name"),
+    bio: optional(readText, "Bio"),
+    location: optional(readText, "Location"),
     isPrivate: z.unknown().optional(),
   })
   .superRefine(followRules(PROFILE_FORM))
