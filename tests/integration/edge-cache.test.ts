@@ -41,9 +41,9 @@ async function get(path: string, headers: Record<string, string> = {}, site = ap
 const nonceIn = (html: string) => /<script[^>]*nonce="([^"]+)"/.exec(html)?.[1];
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
-async function post(context: string) {
+async function post(context: string, member = author) {
   const response = await api(app, "POST", "/connections", {
-    token: author.token,
+    token: member.token,
     body: { movieTitle: `Film for ${context}`, bookTitle: `Book for ${context}`, context },
   });
   expect(response.status).toBe(201);
@@ -156,11 +156,7 @@ describe("a write visitors could see", () => {
   it("takes a member's connections away at once when they turn private", async () => {
     const member = await registerUser(app);
     const context = "Soon to be private.";
-    const created = await api(app, "POST", "/connections", {
-      token: member.token,
-      body: { movieTitle: "Privacy Film", bookTitle: "Privacy Book", context },
-    });
-    const id = created.body._id as string;
+    const id = await post(context, member);
     expect((await get("/")).body).toContain(context);
     expect((await get(`/connections/${id}`)).cache).toMatch(/miss|hit/);
     expect((await get(`/connections/${id}`)).cache).toBe("hit");
@@ -173,11 +169,7 @@ describe("a write visitors could see", () => {
   it("is not undone by a visitor's request that read the version just before it and kept it just after", async () => {
     const member = await registerUser(app);
     const context = "Private despite a racing visitor.";
-    const created = await api(app, "POST", "/connections", {
-      token: member.token,
-      body: { movieTitle: "Race Film", bookTitle: "Race Book", context },
-    });
-    const id = created.body._id as string;
+    const id = await post(context, member);
     await get(`/connections/${id}`);
     expect((await get(`/connections/${id}`)).cache).toBe("hit");
     // Any write sets the kept version aside (this one writes nothing), so the next visitor reads it with its page.
