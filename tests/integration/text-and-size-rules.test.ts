@@ -283,6 +283,36 @@ describe("request bodies", () => {
     expect(JSON.parse(answer.body)).toEqual({ message: REQUEST_TOO_LARGE });
   });
 
+  it("are read as the form they are, whatever the case of their media type", async () => {
+    const body = new FormData();
+    body.set("movieTitle", "Case Film");
+    body.set("bookTitle", "Case Book");
+    const request = new Request("http://x", { method: "POST", body });
+    const type = request.headers.get("Content-Type")?.replace("multipart/form-data", "Multipart/Form-Data") ?? "";
+    const response = await fetch(`${app.url}/api/connections`, {
+      method: "POST",
+      headers: {
+        "Content-Type": type,
+        Authorization: `Bearer ${member.token}`,
+        "CF-Connecting-IP": nextClientAddress(),
+      },
+      body: await request.arrayBuffer(),
+    });
+    expect(response.status).toBe(201);
+    // The cap and the reader agree on what a body is: one that says it is a form is read as a form, never as JSON.
+    const claimed = await fetch(`${app.url}/api/connections`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "Multipart/Form-Data; boundary=x",
+        Authorization: `Bearer ${member.token}`,
+        "CF-Connecting-IP": nextClientAddress(),
+      },
+      body: JSON.stringify({ movieTitle: "Case Film", bookTitle: "Case Book" }),
+    });
+    expect(claimed.status).toBe(400);
+    expect(await claimed.json()).toEqual({ message: "Invalid form data." });
+  });
+
   it("of uploads carry three images of almost 5 MB each", async () => {
     const body = new FormData();
     body.set("movieTitle", "Big Fish");

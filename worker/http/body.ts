@@ -19,6 +19,12 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
+/** A media type's essence, as the Fetch standard compares them: without parameters, in lower case. */
+const essence = (contentType: string | undefined) => (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+
+/** Whether a body is a multipart form, the only kind that can carry files. */
+export const isMultipart = (contentType: string | undefined) => essence(contentType) === "multipart/form-data";
+
 /**
  * The fields and files of a create/update request: multipart or urlencoded forms (text fields plus files),
  * or a JSON object (API.md: a JSON body is accepted wherever multipart is).
@@ -26,8 +32,8 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
 export async function readFieldsAndFiles(
   c: Context,
 ): Promise<{ fields: Record<string, unknown>; files: Record<string, unknown> }> {
-  const type = c.req.header("Content-Type") ?? "";
-  if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
+  const type = c.req.header("Content-Type");
+  if (isMultipart(type) || essence(type) === "application/x-www-form-urlencoded") {
     return splitFormData(await readFormData(c.req.raw));
   }
   return { fields: await readJson(c), files: {} };

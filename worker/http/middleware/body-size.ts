@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../../context.ts";
 import { AppError, apiErrorBody } from "../../core/errors.ts";
 import { REQUEST_LIMITS, REQUEST_MESSAGES } from "../../core/rules/index.ts";
+import { isMultipart } from "../body.ts";
 import { isApiPath } from "../doors.ts";
 
 /**
@@ -15,9 +16,6 @@ const UPLOADS = [
   /^\/(create|connections\/[^/]+\/edit|profile\/edit)(\.data)?$/,
 ];
 
-/** Only a multipart body can carry files: a JSON or urlencoded one gets the text cap on any route. */
-const isMultipart = (contentType: string | undefined) => /^multipart\/form-data\b/i.test(contentType?.trim() ?? "");
-
 /**
  * Every request body is read only up to its route's cap (decision 029): an announced length over it is refused
  * at once, without reading the body; a body sent without a length is counted as it arrives and refused once it
@@ -26,6 +24,7 @@ const isMultipart = (contentType: string | undefined) => /^multipart\/form-data\
  */
 export const bodySizeCap = createMiddleware<AppEnv>(async (c, next) => {
   const path = c.req.path;
+  // Only a multipart body can carry files: a JSON or urlencoded one gets the text cap on any route.
   const upload = UPLOADS.some((pattern) => pattern.test(path)) && isMultipart(c.req.header("Content-Type"));
   const refusal = () => new AppError(413, upload ? REQUEST_MESSAGES.filesTooLarge : REQUEST_MESSAGES.tooLarge);
   const capped = bodyLimit({
