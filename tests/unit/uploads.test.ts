@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../worker/core/errors.ts";
+import { imageDimensions } from "../../worker/core/images/dimensions.ts";
 import { readImageUpload, sniffImageType } from "../../worker/core/images/index.ts";
 import { MAX_IMAGE_BYTES } from "../../worker/core/rules/index.ts";
 import { pngClaimingSize, testGif, testJpeg, testPng } from "../support/images.ts";
@@ -66,6 +67,22 @@ describe("readImageUpload", () => {
     await expect(read(claimingSize(10_000, 5_001))).rejects.toMatchObject({ status: 413, message: "too many pixels" });
     await expect(read(claimingSize(20_000, 20_000))).rejects.toMatchObject({ status: 413 });
     await expect(read(claimingSize(0, 100))).rejects.toMatchObject({ status: 415, message: "bad type" });
+  });
+
+  it("counts a GIF's frames as well as its screen: a 1 × 1 screen may carry a huge frame", async () => {
+    const read = (bytes: Uint8Array) => readImageUpload(file(bytes, "frame.gif", "image/gif"), messages);
+    const withFrame = (width: number, height: number) => {
+      const bytes = gif.slice();
+      // The image descriptor follows the 13-byte header and screen and the 6-byte palette: at 0,0, then its size.
+      const view = new DataView(bytes.buffer);
+      view.setUint16(19 + 5, width, true);
+      view.setUint16(19 + 7, height, true);
+      return bytes;
+    };
+    expect(imageDimensions(gif, "image/gif")).toEqual({ width: 1, height: 1 });
+    expect(imageDimensions(withFrame(65_535, 65_535), "image/gif")).toEqual({ width: 65_535, height: 65_535 });
+    await expect(read(withFrame(65_535, 65_535))).rejects.toMatchObject({ status: 413, message: "too many pixels" });
+    await expect(read(withFrame(800, 600))).resolves.toMatchObject({ type: "image/gif" });
   });
 
   it("refuses one byte over 5 MB with 413, and a large non-image with 415", async () => {
