@@ -227,8 +227,8 @@ describe("GET /api/catalog/lookup", () => {
     [{ type: "movie", q: "Dune", year: "3000" }, "Year must be a year between 1000 and 2100."],
     [{ type: "movie", q: "x".repeat(201) }, "Search can be at most 200 characters."],
     // FTS5 reads a NUL as the end of its query: refused as typed text is, never a failed query.
-    [{ type: "movie", q: "ab\u0000cd" }, "Text cannot contain control characters (such as NUL)."],
-    [{ type: "book", q: "ab\u0007cd" }, "Text cannot contain control characters (such as NUL)."],
+    [{ type: "movie", q: "ab\u0000cd" }, "Search cannot contain control characters (such as NUL)."],
+    [{ type: "book", q: "ab\u0007cd" }, "Search cannot contain control characters (such as NUL)."],
   ])("answers 400 for %j, asking no provider", async (params, message) => {
     const before = requestCount();
     const { status, body } = await lookup(params as Record<string, string>);

@@ -82,7 +82,7 @@ describe("search past a thousand matches", () => {
 describe("a term with a control character", () => {
   // FTS5 reads a NUL as the end of its query string; the LIKE of a shorter term would read it as the end of its
   // pattern and match everything. Both doors refuse it as any typed text is refused.
-  const message = "Text cannot contain control characters (such as NUL).";
+  const message = "Search cannot contain control characters (such as NUL).";
 
   it.each(["plen\u0000tiful", "\u0000", "a\u001bb"])("is a 400 from the API for %j", async (q) => {
     const response = await api(app, "GET", `/connections/search?q=${encodeURIComponent(q)}`);

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { badRequest } from "../errors.ts";
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "../rules/index.ts";
+import { hasControlCharacters, LOOKUP_MESSAGES } from "../rules/index.ts";
 
 /**
  * Search (API.md): `q` matches, case-insensitively as a substring, movie title, director, genres, actors,
@@ -113,7 +113,7 @@ function replaceRow(db: Database, table: string, key: string, id: SQL | string, 
  * a NUL as the end of its query string, so the query would fail rather than match.
  */
 export function readSearchTerm(text: string, field = "q"): string {
-  if (hasControlCharacters(text)) throw badRequest(CONTROL_CHARACTERS_MESSAGE, field);
+  if (hasControlCharacters(text)) throw badRequest(LOOKUP_MESSAGES.controlCharacters, field);
   return text.trim();
 }
 

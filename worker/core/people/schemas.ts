@@ -32,18 +32,18 @@ export const BLOCK_MESSAGES = {
  * Absent keeps the value, an empty string clears it, text is read as the form reads it (API.md "Users"); anything
  * but text (a number, null) is refused in the field's own words rather than zod's.
  */
-const optional = (read: (text: string) => string, label: string) =>
+const optional = (read: (text: string) => string, notText: string) =>
   z
-    .string({ error: `${label} must be text.` })
+    .string({ error: notText })
     .optional()
     .transform((value) => (value === undefined ? undefined : read(value)));
 
 /** The profile form's rules, then the API's own one: `isPrivate`, where sent, is a boolean. */
 export const profileUpdateSchema = z
   .object({
-    displayName: optional(readName, "Display name"),
-    bio: optional(readText, "Bio"),
-    location: optional(readText, "Location"),
+    displayName: optional(readName, PROFILE_MESSAGES.displayNameNotText),
+    bio: optional(readText, PROFILE_MESSAGES.bioNotText),
+    location: optional(readText, PROFILE_MESSAGES.locationNotText),
     isPrivate: z.unknown().optional(),
   })
   .superRefine(followRules(PROFILE_FORM))

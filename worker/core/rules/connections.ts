@@ -1,4 +1,5 @@
 import { atMost, imageRules, listAtMost, listItemsAtMost, yearBetween } from "./forms.ts";
+import { MAX_IMAGE_PIXELS_TEXT } from "./limits.ts";
 
 export const NEED_TITLES_OR_CONTEXT =
   "Please provide either BOTH Movie Title and Book Title (for a full connection), OR enter some text in the Context field (for a text-only post).";
@@ -24,7 +25,7 @@ export function imageMessages(kind: string) {
   return {
     invalidType: `Invalid file type for ${kind}. Please upload: image/png, image/jpeg, image/gif.`,
     tooLarge: `File for ${kind} is too large. Maximum size is 5MB.`,
-    tooManyPixels: `Image for ${kind} is too large. Maximum is 50 megapixels (for example 8000 × 6000).`,
+    tooManyPixels: `Image for ${kind} is too large. ${MAX_IMAGE_PIXELS_TEXT}`,
     /** A retry names an image its form kept that is gone (over 12 hours old, or used by another post). */
     notKept: `The ${kind} you chose before is no longer kept. Please choose it again.`,
   };

@@ -10,6 +10,8 @@ export const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"] as const;
  * 8K film frame.
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
+/** How the limit reads in its messages. */
+export const MAX_IMAGE_PIXELS_TEXT = `Maximum is ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (for example 8000 × 6000).`;
 
 /** Share images (a connection's, the home page's) are 1200×630, the size link previews show large. */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;

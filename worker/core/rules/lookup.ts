@@ -13,6 +13,8 @@ export const LOOKUP_MESSAGES = {
   tooLong: `Search can be at most ${CONNECTION_LIMITS.title} characters.`,
   badType: "Type must be movie or book.",
   badYear: `Year must be a year between ${CONNECTION_LIMITS.yearMin} and ${CONNECTION_LIMITS.yearMax}.`,
+  /** Search's own words for typed text's rule (decision 029), for the search page and both search addresses. */
+  controlCharacters: "Search cannot contain control characters (such as NUL).",
 } as const;
 
 /**
