@@ -174,16 +174,25 @@ describe("a write visitors could see", () => {
     expect((await get(`/connections/${id}`)).cache).toBe("hit");
     // Any write sets the kept version aside (this one writes nothing), so the next visitor reads it with its page.
     await api(app, "POST", "/auth/login", { body: { email: "nobody@example.com", password: "not-the-password" } });
-    const readsVersion = (sql: string[]) => sql.some((text) => text.includes('"counters"'));
-    const { answered, release } = app.roundTrips!.holdNextReply(readsVersion);
-    const racing = get(`/?race=${id}`);
-    await answered; // the visitor has read the version; its answer is still on its way
-    const updated = await api(app, "PUT", "/users/profile", { token: member.token, body: { isPrivate: true } });
-    expect(updated.status).toBe(200);
-    release();
-    expect((await racing).status).toBe(200);
-    // The racing visitor keeps the version it read once it has answered, in the background.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const cache = await app.edgeCache();
+    const versionKey = contentVersionKey(app.url);
+    await cache.delete(versionKey);
+    const versionRead = (contentVersionStatement(app.db) as { sql: string }).sql;
+    const proxy = app.roundTrips!;
+    const { answered, release } = proxy.holdNextReply((sql) => sql.includes(versionRead));
+    try {
+      const racing = get(`/?race=${id}`);
+      await answered; // the visitor has read the version; its answer is still on its way
+      const updated = await api(app, "PUT", "/users/profile", { token: member.token, body: { isPrivate: true } });
+      expect(updated.status).toBe(200);
+      release();
+      expect((await racing).status).toBe(200);
+    } finally {
+      release();
+      proxy.cancelHold();
+    }
+    // The racing visitor keeps the version it read once it has answered, in the background: after the write.
+    await expect.poll(() => cache.match(versionKey).then(Boolean), { timeout: 5000 }).toBe(true);
     const after = await get(`/connections/${id}`);
     expect(after.status).toBe(404);
     expect(after.body).not.toContain(context);

@@ -21,6 +21,8 @@ export interface TestApp {
   roundTrips?: CountingProxy;
   /** What the Worker has logged as errors or warnings so far (`RunningWorker.errorsLogged`). */
   errorsLogged: string[];
+  /** The Worker's own data center cache (`caches.default`), to see what the edge cache kept. */
+  edgeCache(): Promise<Cache>;
   /** Runs the Worker's scheduled handler (wrangler.toml `[triggers]`) as if the cron fired at `time`. */
   scheduled(time?: Date): Promise<{ outcome: string }>;
   close(): Promise<void>;
@@ -48,6 +50,9 @@ export async function startTestApp(
     databaseUrl: server.url,
     roundTrips,
     errorsLogged: worker.errorsLogged,
+    async edgeCache() {
+      return (await worker.miniflare.getCaches()).default as unknown as Cache;
+    },
     async scheduled(time = new Date()) {
       const fetcher = await worker.miniflare.getWorker();
       return fetcher.scheduled({ scheduledTime: time, cron: "17 * * * *" });

@@ -57,6 +57,8 @@ export interface CountingProxy {
    * database has answered it.
    */
   holdNextReply(match: (sql: string[]) => boolean): { answered: Promise<void>; release: () => void };
+  /** Drops a hold no request has matched yet, so it cannot catch the next test's. */
+  cancelHold(): void;
   /**
    * Simulated distance to the database: every request waits this long before it is forwarded, as a round trip to
    * a database across a continent would (0, the default, is a database next door). Excluded from `ms`.
@@ -216,6 +218,9 @@ export async function startCountingProxy(target: string, options: { delayMs?: nu
       const released = new Promise<void>((resolve) => (release = resolve));
       hold = { match, answered, released };
       return { answered: whenAnswered, release };
+    },
+    cancelHold() {
+      hold = undefined;
     },
     setDelay(ms) {
       delayMs = ms;

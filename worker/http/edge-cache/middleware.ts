@@ -70,6 +70,9 @@ export function edgeCache({ appFetch, pageAssetsVersion }: EdgeCacheOptions) {
       // Whatever this wrote raised the version; the next visitor here reads it instead of waiting it out. Marked
       // before the answer leaves, so a visitor who asks after it never gets a page from before the write.
       await markWritten(request).catch((error) => console.warn("Edge cache: a write went unmarked", error));
+      // And the kept version goes, as it did before writes were marked: should the mark not have been kept, the next
+      // visitor here still reads the version again, unless a read that raced this write keeps its own after it.
+      c.executionCtx.waitUntil(edge().delete(versionKey(request)));
       return;
     }
     // Images have their own caching (decision 036); the build's files that reach the Worker are missing ones.
