@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users, verdicts, verdictVotes } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, nextClientAddress, registerUser } from "../support/http.ts";
+import { openCaseOf, registerModerator, report } from "../support/moderation.ts";
 
 let app: TestApp;
 let owner: Awaited<ReturnType<typeof registerUser>>;
@@ -175,6 +176,8 @@ describe("Book or film?", () => {
     const { _id: id, movieRef, bookRef } = post.body;
     const fan = await registerUser(app);
     expect((await vote(id, "film", fan.token)).status).toBe(200);
+    // A follower from before the owner turns private keeps seeing the pair.
+    expect((await api(app, "POST", `/follows/${poster._id}`, { token: fan.token })).status).toBe(201);
     const pairs = async (token?: string) => {
       const movie = await api(app, "GET", `/movies/${movieRef._id}`, { token });
       const book = await api(app, "GET", `/books/${bookRef._id}`, { token });
@@ -194,9 +197,15 @@ describe("Book or film?", () => {
     expect(await pairs(voter.token)).toEqual([]);
     expect(await ranked()).toBe(false);
     expect(await pairs(poster.token)).toEqual([bookRef._id, movieRef._id]);
+    expect(await pairs(fan.token)).toEqual([bookRef._id, movieRef._id]);
 
     await api(app, "PUT", "/users/profile", { token: poster.token, body: { isPrivate: false } });
     expect(await pairs()).toEqual([bookRef._id, movieRef._id]);
+    // A block hides the pair both ways, as it hides the connection.
+    const blocked = await registerUser(app);
+    expect((await api(app, "POST", `/blocks/${blocked._id}`, { token: poster.token })).status).toBe(201);
+    expect(await pairs(blocked.token)).toEqual([]);
+
     expect((await api(app, "DELETE", `/connections/${id}`, { token: poster.token })).status).toBe(200);
     expect(await pairs()).toEqual([]);
     expect(await ranked()).toBe(false);
@@ -207,6 +216,30 @@ describe("Book or film?", () => {
     });
     expect(again.body.verdict).toMatchObject({ film: 1, total: 1 });
     expect(await pairs()).toEqual([bookRef._id, movieRef._id]);
+  });
+
+  it("hides a suspended owner's pair from all but moderators, as it hides their adaptation", async () => {
+    const poster = await registerUser(app);
+    const post = await api(app, "POST", "/connections", {
+      token: poster.token,
+      body: { movieTitle: "Vertigo", bookTitle: "D'entre les morts", kind: "adaptation" },
+    });
+    const fan = await registerUser(app);
+    expect((await vote(post.body._id, "book", fan.token)).status).toBe(200);
+    const movie = (token?: string) => api(app, "GET", `/movies/${post.body.movieRef._id}`, { token });
+    expect((await movie()).body.verdicts).toHaveLength(1);
+    const [moderator, reporter] = [await registerModerator(app), await registerUser(app)];
+    await report(app, reporter.token, { targetType: "user", targetId: poster._id }, "harassment");
+    const resolved = await api(app, "POST", `/moderation/reports/${await openCaseOf(app, poster._id)}/resolve`, {
+      token: moderator.token,
+      body: { action: "suspend" },
+    });
+    expect(resolved.status).toBe(200);
+    expect((await movie()).body.verdicts).toEqual([]);
+    expect((await movie(fan.token)).body.verdicts).toEqual([]);
+    expect((await movie(moderator.token)).body.verdicts).toEqual([
+      expect.objectContaining({ pairWith: { _id: post.body.bookRef._id, title: "D'entre les morts" }, book: 1 }),
+    ]);
   });
 
   it("puts the member's votes in their export", async () => {
