@@ -302,6 +302,13 @@ describe("pages", () => {
     const picture = imagesIn(html).find((image) => image.src === `${posted.screenshotUrl}/400.webp`);
     expect(picture).toMatchObject({ class: "card__screenshot", width: "320", height: "180", fetchpriority: "high" });
     expect(picture?.alt).toMatch(/^Picture shared by /);
+    // A post with a book and no movie names no movie either.
+    const bookOnly = await connect(
+      { bookTitle: "A Book Alone", context: "Only the book this time." },
+      { screenshot: testPng("book post picture", { width: 640, height: 360 }) },
+    );
+    const bookPage = imagesIn(await (await fetch(`${app.url}/connections/${bookOnly._id}`)).text());
+    expect(bookPage.find((image) => image.class === "card__screenshot")?.alt).toMatch(/^Picture shared by /);
     const body = html.slice(html.indexOf("<main"));
     expect(body.indexOf("A thought with a picture.")).toBeGreaterThan(0);
     expect(body.indexOf("A thought with a picture.")).toBeLessThan(body.indexOf('class="card__screenshot"'));

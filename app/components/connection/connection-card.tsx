@@ -90,7 +90,7 @@ export function ConnectionCard({
     <ResponsiveImage
       className="card__screenshot"
       url={connection.screenshotUrl}
-      alt={textOnly ? `Picture shared by ${author}` : `Screenshot from ${movieRef?.title ?? "the movie"}`}
+      alt={movieRef ? `Screenshot from ${movieRef.title}` : `Picture shared by ${author}`}
       width={320}
       height={180}
       sizes="(max-width: 400px) calc(100vw - 4rem), 320px"
