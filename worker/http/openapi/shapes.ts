@@ -133,11 +133,14 @@ export const PairVerdict = z
   .object({ pairWith: TitleRef, book: count, film: count, tie: count, total: count })
   .meta({ id: "PairVerdict" });
 
+/** Which pairs a work lists (decision 018's addendum). */
+const PAIR_VERDICTS = "Most votes first; only pairs with an adaptation the caller may see";
+
 export const Movie = z
   .object({
     ...movieFields,
     createdAt: dateTime,
-    verdicts: z.array(PairVerdict).describe("Most votes first"),
+    verdicts: z.array(PairVerdict).describe(PAIR_VERDICTS),
   })
   .meta({ id: "Movie" });
 
@@ -145,7 +148,7 @@ export const Book = z
   .object({
     ...bookFields,
     createdAt: dateTime,
-    verdicts: z.array(PairVerdict).describe("Most votes first"),
+    verdicts: z.array(PairVerdict).describe(PAIR_VERDICTS),
   })
   .meta({ id: "Book" });
 
