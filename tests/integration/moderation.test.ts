@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { liftSuspension, listAuditLog } from "../../worker/core/moderation/index.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { api, registerUser } from "../support/http.ts";
+import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
 import { testPng } from "../support/images.ts";
 import { openCaseOf, registerModerator, report } from "../support/moderation.ts";
 
@@ -244,6 +244,50 @@ describe("GET /moderation/reports", () => {
     expect(await api(app, "GET", "/moderation/reports?status=closed", { token: moderator.token })).toMatchObject({
       status: 400,
       body: { message: "Status must be open or resolved." },
+    });
+  });
+});
+
+describe("a reporter who leaves", () => {
+  it("withdraws an open case they alone reported, from the queue and its count, and leaves resolved ones in the history", async () => {
+    const moderator = await registerModerator(app);
+    const moderatorCookie = cookieFrom(
+      await postForm(app, "/login", { email: moderator.email, password: "password123" }),
+    );
+    const openReports = async () => {
+      const page = await (await fetch(`${app.url}/moderation`, { headers: { Cookie: moderatorCookie } })).text();
+      return Number(/, (\d+) open reports/.exec(page)?.[1] ?? 0);
+    };
+    const author = await registerUser(app);
+    const [resolvedPost, openPost] = [await post(author), await post(author)];
+    const [early, late] = [await registerUser(app), await registerUser(app)];
+    await report(app, early.token, { targetType: "connection", targetId: resolvedPost._id }, "spam");
+    const resolvedCase = (await openCaseOf(app, resolvedPost._id))!;
+    expect((await resolve(moderator.token, resolvedCase, { action: "dismiss" })).status).toBe(200);
+    await report(app, late.token, { targetType: "connection", targetId: openPost._id }, "spam");
+    const openCase = (await openCaseOf(app, openPost._id))!;
+    const before = await openReports();
+    const listedOpen = async () => {
+      const ids: string[] = [];
+      for (let page = 1; ; page++) {
+        const cases = (await api(app, "GET", `/moderation/reports?page=${page}`, { token: moderator.token })).body;
+        if (!cases.length) return ids;
+        ids.push(...cases.map((c: { _id: string }) => c._id));
+      }
+    };
+    expect(await listedOpen()).toContain(openCase);
+
+    for (const member of [early, late]) {
+      const deleted = await api(app, "DELETE", "/users/me", { token: member.token, body: { password: "password123" } });
+      expect(deleted.status).toBe(200);
+    }
+    expect(await listedOpen()).not.toContain(openCase);
+    expect(await openReports()).toBe(before - 1);
+    const resolved = await api(app, "GET", "/moderation/reports?status=resolved", { token: moderator.token });
+    expect(resolved.body.find((c: { _id: string }) => c._id === resolvedCase)).toMatchObject({
+      reportCount: 0,
+      reasons: {},
+      resolution: { action: "dismiss", moderator: moderator.username },
     });
   });
 });

@@ -4,6 +4,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { RequestServices, Viewer } from "../../context.ts";
 import { favorites, followRequests, follows, reportCases, sessions, users } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
+import { reportedCase } from "../moderation/index.ts";
 import { unreadGroupCount } from "../notifications/index.ts";
 import { authorVisibleTo } from "../people/index.ts";
 import { sessionGone } from "./accounts.ts";
@@ -57,7 +58,8 @@ function sessionCheck(claims: TokenClaims, now: number): SQL {
       as pendingFollowRequests,
     exists (select 1 from ${follows} where ${follows.followerId} = ${users.id}) as followsAnyone,
     (case when ${users.role} = 'moderator'
-      then (select count(*) from ${reportCases} where ${reportCases.status} = 'open') else 0 end) as openReportCases
+      then (select count(*) from ${reportCases} where ${reportCases.status} = 'open' and ${reportedCase}) else 0 end)
+      as openReportCases
     from ${sessions} inner join ${users} on ${eq(users.id, sessions.userId)}
     where ${liveSession(claims.sessionId, claims.userId, now)}`;
 }

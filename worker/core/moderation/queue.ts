@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { RequestServices } from "../../context.ts";
 import { reportCases, reports, users } from "../../db/schema.ts";
 import { badRequest } from "../errors.ts";
@@ -26,15 +26,21 @@ export interface CaseView {
   resolution: { action: ResolveAction; note: string; moderator: string; resolvedAt: string } | null;
 }
 
+/** A case someone still reports: its reports leave with their reporters' accounts. */
+export const reportedCase = sql`exists (select 1 from ${reports} where ${reports.caseId} = ${reportCases.id})`;
+
 /**
  * One page of cases: open ones with the most reports first, then the longest waiting; resolved ones most recently
- * resolved first. A case whose every reporter has since left (their reports went with their accounts) is not
- * listed. Both reads are one round trip; `pages` counts pages of `QUEUE_PAGE_SIZE`.
+ * resolved first. An open case whose every reporter has since left (their reports went with their accounts) is
+ * withdrawn with them and not listed (`reportedCase`, which the sidebar's count uses too); a resolved one stays in
+ * the history, with the reports that are left. Both reads are one round trip; `pages` counts pages of
+ * `QUEUE_PAGE_SIZE`.
  */
 export async function listCases({ db }: Pick<RequestServices, "db">, statusParam: string | null, page: number) {
   const status = readStatus(statusParam);
   if (!status) throw badRequest(MODERATION_MESSAGES.badStatus);
   const reportCount = sql<number>`count(${reports.id})`.mapWith(Number);
+  const listed = status === "open" ? and(eq(reportCases.status, status), reportedCase) : eq(reportCases.status, status);
   const firstReportedAt = sql<number>`min(${reports.createdAt})`.mapWith(Number);
   const [rows, counted] = await db.batch([
     db
@@ -51,12 +57,12 @@ export async function listCases({ db }: Pick<RequestServices, "db">, statusParam
         moderator: users.username,
         reportCount,
         firstReportedAt,
-        reports: sql<string>`json_group_array(json_object('reason', ${reports.reason}, 'note', ${reports.note}, 'createdAt', ${reports.createdAt}))`,
+        reports: sql<string>`coalesce(json_group_array(json_object('reason', ${reports.reason}, 'note', ${reports.note}, 'createdAt', ${reports.createdAt})) filter (where ${reports.id} is not null), '[]')`,
       })
       .from(reportCases)
-      .innerJoin(reports, eq(reports.caseId, reportCases.id))
+      .leftJoin(reports, eq(reports.caseId, reportCases.id))
       .leftJoin(users, eq(users.id, reportCases.resolvedBy))
-      .where(eq(reportCases.status, status))
+      .where(listed)
       .groupBy(reportCases.id)
       .orderBy(
         ...(status === "open"
@@ -69,12 +75,7 @@ export async function listCases({ db }: Pick<RequestServices, "db">, statusParam
     db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(reportCases)
-      .where(
-        and(
-          eq(reportCases.status, status),
-          exists(db.select({ id: reports.id }).from(reports).where(eq(reports.caseId, reportCases.id))),
-        ),
-      ),
+      .where(listed),
   ]);
   return {
     cases: rows.map(toCaseView),

@@ -357,7 +357,7 @@ export const ReportCase = z
     _id: id,
     target: z.object({ type: z.enum(REPORT_TARGET_TYPES), _id: id, summary: z.string(), url: z.string() }),
     reasons: z.partialRecord(reportReason, z.int().positive()).describe("How many reports gave each reason"),
-    reportCount: z.int().positive(),
+    reportCount: z.int().nonnegative().describe("0 for a resolved case whose every reporter has since left"),
     firstReportedAt: dateTime,
     status: z.enum(REPORT_STATUSES),
     notes: z
