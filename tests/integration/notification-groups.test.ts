@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findMember, liftSuspension } from "../../worker/core/moderation/index.ts";
 import { GROUP_MESSAGES } from "../../worker/core/notifications/index.ts";
 import { notifications } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
+import { openCaseOf, registerModerator, report } from "../support/moderation.ts";
 
 // Issue 16, decision 033: repeated events on one connection are one entry ("Ana and 4 others liked your
 // connection.") on the page and, when asked with ?group=connection, in the API; without it the API lists one
@@ -192,5 +194,50 @@ describe("notification groups", () => {
     expect(open.status).toBe(302);
     expect(open.headers.get("location")).toBe(`/connections/${theirs}#comments`);
     expect(badge(await pageOf(viewer))).toBe(1);
+  });
+});
+
+describe("a suspended member's notifications", () => {
+  it("are hidden from the list, the groups and the badge while the suspension lasts, and come back after", async () => {
+    const [owner, kept, suspended, reporter] = [
+      await member("Owner"),
+      await member("Kept Fan"),
+      await member("Soon Suspended"),
+      await member(),
+    ];
+    const moderator = await registerModerator(app);
+    const id = await post(owner, "A post two members like");
+    await like(kept, id);
+    await like(suspended, id);
+    await comment(suspended, id);
+    expect((await api(app, "POST", `/follows/${owner._id}`, { token: suspended.token })).status).toBe(201);
+    const senders = async () => {
+      const listed = await api(app, "GET", "/notifications", { token: owner.token });
+      return new Set(listed.body.map((n: { senderRef: { _id: string } }) => n.senderRef._id));
+    };
+    const groups = async () =>
+      (await api(app, "GET", "/notifications?group=connection", { token: owner.token })).body as Group[];
+    expect(await senders()).toEqual(new Set([kept._id, suspended._id]));
+    expect(badge(await pageOf(owner))).toBe(3); // the likes' group, the comment, the follow
+
+    await report(app, reporter.token, { targetType: "user", targetId: suspended._id }, "spam");
+    const caseId = (await openCaseOf(app, suspended._id))!;
+    const resolved = await api(app, "POST", `/moderation/reports/${caseId}/resolve`, {
+      token: moderator.token,
+      body: { action: "suspend" },
+    });
+    expect(resolved.status).toBe(200);
+    expect(await senders()).toEqual(new Set([kept._id]));
+    const [likes] = await groups();
+    expect(likes).toMatchObject({ type: "like", message: "Kept Fan liked your connection.", group: { senders: 1 } });
+    expect(await groups()).toHaveLength(1);
+    const page = await pageOf(owner);
+    expect(page).not.toContain("Soon Suspended");
+    expect(badge(page)).toBe(1);
+
+    const found = await findMember(app.db, suspended.username);
+    expect((await liftSuspension(app.db, found!)).changed).toBe(true);
+    expect(await senders()).toEqual(new Set([kept._id, suspended._id]));
+    expect(badge(await pageOf(owner))).toBe(3);
   });
 });

@@ -3,9 +3,16 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { RequestServices, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { notifications, users } from "../../db/schema.ts";
+import { notSuspended } from "../../db/suspended.ts";
 import { badRequest } from "../errors.ts";
 import { isId } from "../ids.ts";
-import { NOTIFICATION_LIMIT, type NotificationView, notificationsQuery, toNotificationView } from "./notifications.ts";
+import {
+  NOTIFICATION_LIMIT,
+  type NotificationView,
+  notificationsQuery,
+  shownNotification,
+  toNotificationView,
+} from "./notifications.ts";
 import { groupedText } from "./text.ts";
 
 /**
@@ -40,6 +47,7 @@ const sameGroup = and(
   eq(member.recipientId, notifications.recipientId),
   eq(member.connectionId, notifications.connectionId),
   eq(member.type, notifications.type),
+  notSuspended(member.senderId),
 ) as SQL;
 
 /**
@@ -60,7 +68,7 @@ export function notificationGroupsRead(db: Database, recipientId: string) {
     groupUnread: sql<number>`(case when ${groupable} then (select count(*) from ${members} where ${sameGroup} and ${member.read} = 0) else ${notifications.read} = 0 end)`,
     secondSender: sql<string | null>`(case when ${groupable} then ${secondSender} end)`,
   })
-    .where(and(eq(notifications.recipientId, recipientId), sql`not (${groupable} and ${newer})`))
+    .where(and(eq(notifications.recipientId, recipientId), shownNotification, sql`not (${groupable} and ${newer})`))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATION_LIMIT);
 }
@@ -129,5 +137,5 @@ export function unreadGroupCount(recipientId: SQL | string): SQL<number> {
   const key = sql`case when ${notifications.type} in ('like', 'favorite', 'comment') and ${notifications.connectionId} is not null
     then ${notifications.type} || ':' || ${notifications.connectionId} else ${notifications.id} end`;
   return sql<number>`(select count(distinct ${key}) from ${notifications}
-    where ${notifications.recipientId} = ${recipientId} and ${notifications.read} = 0)`;
+    where ${notifications.recipientId} = ${recipientId} and ${notifications.read} = 0 and ${shownNotification})`;
 }

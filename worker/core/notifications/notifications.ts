@@ -4,6 +4,7 @@ import type { RequestServices, Viewer } from "../../context.ts";
 import type { Database } from "../../db/client.ts";
 import { books, connections, movies, type NotificationType, notifications, users } from "../../db/schema.ts";
 import { sqlNewId, sqlNow } from "../../db/sql.ts";
+import { notSuspended } from "../../db/suspended.ts";
 import { memberPictureFields } from "../images/index.ts";
 import { type MemberNotificationType, moderationText, notificationLink, notificationText } from "./text.ts";
 
@@ -47,12 +48,19 @@ const notificationColumns = {
 };
 
 /**
+ * The notification in `notifications` is shown: it is the moderators' (their notices always are), or its sender is
+ * not suspended. A suspended member's likes, comments and follows are hidden everywhere, and so is what they sent;
+ * it comes back if the suspension is lifted (decision 017's addendum).
+ */
+export const shownNotification = sql`(${notifications.type} = 'moderation' or ${notSuspended(notifications.senderId)})`;
+
+/**
  * A member's notifications, newest first, with who sent them and what they are about, as one query (the
  * notifications page reads the newest 50, the data export all of them).
  */
 export function notificationsRead(db: Database, recipientId: string, limit?: number) {
   const query = notificationsQuery(db, {})
-    .where(eq(notifications.recipientId, recipientId))
+    .where(and(eq(notifications.recipientId, recipientId), shownNotification))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .$dynamic();
   return limit === undefined ? query : query.limit(limit);

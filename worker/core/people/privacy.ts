@@ -1,6 +1,7 @@
 import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Viewer } from "../../context.ts";
 import { blocks, connections, followRequests, follows, users } from "../../db/schema.ts";
+import { notSuspended, suspendedMembers } from "../../db/suspended.ts";
 
 /**
  * The one privacy rule (API.md "Privacy", "Follow requests", "Blocks", "Reports and moderation"). For a viewer V
@@ -216,7 +217,5 @@ function withSuspension(byPrivacy: SQL, viewer: Viewer): SQL {
  */
 function suspensionTerm(viewer: Viewer | null, memberId: SQLWrapper): SQL | undefined {
   if (isModerator(viewer)) return undefined;
-  return sql`${memberId} not in (${suspendedMembers})`;
+  return notSuspended(memberId);
 }
-
-const suspendedMembers = sql`select ${users.id} as id from ${users} where ${users.suspendedAt} is not null`;
