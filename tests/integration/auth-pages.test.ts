@@ -126,6 +126,7 @@ describe("the login form (no JavaScript)", () => {
       last = await postForm(app, "/login", { email: "x@example.com", password: "wrong-password" }, { ip });
     }
     expect(last?.status).toBe(429);
+    expect(last?.headers.get("Retry-After")).toBe("60");
     expect(await last?.text()).toContain("Too many attempts. Please wait a minute and try again.");
   });
 

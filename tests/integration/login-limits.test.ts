@@ -40,6 +40,7 @@ describe("per account", () => {
     expect(statuses).toEqual([...Array(10).fill(401), ...Array(10).fill(429)]);
     const limited = await login(email, "wrong-again");
     expect(limited).toMatchObject({ status: 429, body: LIMITED });
+    expect(limited.headers.get("Retry-After")).toBe("60");
   });
 
   it("counts an e-mail address nobody registered the same way, so a 429 says nothing about accounts", async () => {

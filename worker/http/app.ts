@@ -3,6 +3,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { type AppEnv, requestContext } from "../context.ts";
 import { readBearerToken, readSessionCookie } from "../core/auth/index.ts";
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_SECONDS } from "../core/errors.ts";
+import { RATE_LIMIT_RETRY_SECONDS } from "../core/limits/index.ts";
 import { connectDatabase } from "../db/connection.ts";
 import { api } from "./api.ts";
 import { API_PATH, BUILD_FILES_PATH, IMAGES_PATH, isApiPath, isBuildFile, isImagePath } from "./doors.ts";
@@ -79,6 +80,8 @@ app.use("*", async (c, next) => {
     c.header("Retry-After", String(UNAVAILABLE_RETRY_SECONDS));
     c.header("Cache-Control", "no-store");
   }
+  // Both doors' 429 (the API's `{message}`, a form shown again with it) says when to try again.
+  if (c.res.status === 429) c.header("Retry-After", String(RATE_LIMIT_RETRY_SECONDS));
 });
 app.use("*", securityHeaders);
 // Inside the security headers, so a kept page served again gets this request's CSP nonce.

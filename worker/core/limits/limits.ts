@@ -4,6 +4,8 @@ import { networkOf } from "./networks.ts";
 
 /** API.md's 429, the same for every limited action and whichever budget ran out. */
 export const RATE_LIMIT_MESSAGE = "Too many attempts. Please wait a minute and try again.";
+/** The message's minute, as a 429's `Retry-After` says it to clients that read headers rather than text. */
+export const RATE_LIMIT_RETRY_SECONDS = 60;
 
 /**
  * The budgets (decision 027), each a token bucket: `capacity` attempts at once, refilled at `perMinute`, so an empty
