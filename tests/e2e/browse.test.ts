@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../scripts/seed/demo-account.ts";
 import { titleKey } from "../../worker/core/catalog/index.ts";
 import { personSlug } from "../../worker/core/rules/index.ts";
 import { connections, movies } from "../../worker/db/schema.ts";
@@ -12,6 +13,8 @@ import {
   seededBrowserSuite,
   signIn,
 } from "../support/browser.ts";
+import { api } from "../support/http.ts";
+import { testPng } from "../support/images.ts";
 
 const suite = seededBrowserSuite();
 
@@ -262,5 +265,44 @@ describe("a broken image (JavaScript)", () => {
       await context.close();
       await suite.app.db.update(movies).set({ posterKey: arrival.posterKey }).where(eq(movies.id, arrival.movieId));
     }
+  });
+});
+
+describe.each(javaScriptModes)("what a post and a search show ($name)", ({ javaScriptEnabled }) => {
+  let textPost: string;
+  beforeAll(async () => {
+    const login = await api(suite.app, "POST", "/auth/login", { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    const body = new FormData();
+    body.set("context", "A thought posted with a picture.");
+    const picture = testPng("a text post's picture", { width: 640, height: 360 });
+    body.set("screenshot", new File([picture as BlobPart], "picture.png", { type: "image/png" }));
+    textPost = (await api(suite.app, "POST", "/connections", { token: login.body.token, body })).body._id;
+  });
+
+  it("shows a text-only post's picture after its text (decision 049)", async () => {
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${suite.app.url}/connections/${textPost}`);
+    if (javaScriptEnabled) await hydrated(page);
+    const picture = page.getByRole("img", { name: "Picture shared by Demo Reader" });
+    await picture.waitFor();
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    const [text, image] = await Promise.all([
+      page.getByText("A thought posted with a picture.").boundingBox(),
+      picture.boundingBox(),
+    ]);
+    expect(image!.y).toBeGreaterThan(text!.y);
+    await context.close();
+  });
+
+  it("says why a search term with a control character is refused, hydrated or not", async () => {
+    const context = await newVisitor(suite.browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    const response = await page.goto(`${suite.app.url}/search?q=plen%00tiful`);
+    expect(response?.status()).toBe(400);
+    if (javaScriptEnabled) await hydrated(page);
+    await page.getByRole("alert").getByText("Search cannot contain control characters (such as NUL).").waitFor();
+    expect(await page.getByText("Failed to fetch search results.").count()).toBe(0);
+    await context.close();
   });
 });
