@@ -28,7 +28,6 @@ export function ShareMenu({
 }) {
   const details = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
-  const [open, setOpen] = useState(false);
   const [label, setLabel] = useState<"Copy Link" | "Copied!" | "Failed!">("Copy Link");
   // Copy and Close need JavaScript; without it the field and the summary do their jobs. Whether the system
   // share sheet exists is only known in the browser, after hydration.
@@ -40,18 +39,19 @@ export function ShareMenu({
     return () => clearTimeout(timer);
   }, [label]);
 
+  // Listening from the start, rather than once the panel reports itself open, keeps Escape and a press outside
+  // working from the moment the panel shows: the toggle event, and a render after it, come a task later.
   useEffect(() => {
-    if (!open) return;
     const close = (returnFocus: boolean) => {
       details.current?.removeAttribute("open");
       if (returnFocus) summary.current?.focus();
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close(true);
+      if (event.key === "Escape" && details.current?.open) close(true);
     };
     const onPointer = (event: PointerEvent) => {
-      const inside = details.current?.contains(event.target as Node);
-      if (!inside) close(details.current?.contains(document.activeElement) ?? false);
+      if (!details.current?.open || details.current.contains(event.target as Node)) return;
+      close(details.current.contains(document.activeElement));
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
@@ -59,7 +59,7 @@ export function ShareMenu({
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onPointer);
     };
-  }, [open]);
+  }, []);
 
   async function copy() {
     try {
@@ -71,7 +71,7 @@ export function ShareMenu({
   }
 
   function openSystemShare(event: React.MouseEvent) {
-    if (!systemShare || open) return;
+    if (!systemShare || details.current?.open) return;
     event.preventDefault();
     navigator.share({ title, text, url }).catch((error: unknown) => {
       // Dismissing the sheet is not a failure; anything else falls back to the menu.
@@ -80,7 +80,7 @@ export function ShareMenu({
   }
 
   return (
-    <details className="share" ref={details} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details className="share" ref={details}>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a <summary> is its <details>' native toggle button, focusable and keyboard-operable; the click only swaps the menu for the system share sheet */}
       <summary className="action-button" ref={summary} onClick={openSystemShare}>
         <ShareIcon />
