@@ -94,7 +94,7 @@ function NotificationItem({
         <button type="submit" className="notification__message">
           {read ? null : <span className="visually-hidden">Unread: </span>}
           {notification.message}
-          {notification.connectionRef?.movieRef && notification.connectionRef.bookRef ? (
+          {notification.connectionRef ? (
             <span className="notification__about">{connectionTitle(notification.connectionRef)}</span>
           ) : null}
         </button>

@@ -124,4 +124,29 @@ describe("/notifications page", () => {
       /<button type="submit" class="button button--ghost button--small" disabled="">Mark All as Read/,
     );
   });
+
+  it("names the post each notification is about, whatever it links", async () => {
+    const [author, reader] = await Promise.all([registerUser(app), registerUser(app)]);
+    const posts = [
+      { movieTitle: "Subject Film", bookTitle: "Subject Novel" },
+      { movieTitle: "Only the Film", context: "Who has read the book this came from?" },
+      { bookTitle: "Only the Novel", context: "Was this ever filmed?" },
+      { context: "What should I read after this one?" },
+    ];
+    for (const body of posts) {
+      const created = await api(app, "POST", "/connections", { token: author.token, body });
+      expect(created.status).toBe(201);
+      const liked = await api(app, "POST", `/connections/${created.body._id}/like`, { token: reader.token });
+      expect(liked.status).toBe(200);
+    }
+    const cookie = cookieFrom(await postForm(app, "/login", { email: author.email, password: author.password }));
+    const html = await (await fetch(`${app.url}/notifications`, { headers: { Cookie: cookie } })).text();
+    const subjects = [...html.matchAll(/<span class="notification__about">([^<]*)<\/span>/g)].map((match) => match[1]);
+    expect(subjects).toEqual([
+      "A text-only post",
+      "Only the Novel",
+      "Only the Film",
+      "Subject Film &amp; Subject Novel",
+    ]);
+  });
 });
