@@ -91,6 +91,47 @@ describe("a visitor's page", () => {
   });
 });
 
+describe("HEAD", () => {
+  it("answers with the headers the GET would, for visitors and members", async () => {
+    const head = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(app.url + path, { method: "HEAD", headers });
+      expect(await response.text()).toBe("");
+      return response;
+    };
+    for (const path of ["/about", "/api/connections/popular-tags"]) {
+      const page = await get(path);
+      const answer = await head(path);
+      expect(answer.status).toBe(200);
+      for (const name of ["Cache-Control", "ETag", "Vary", "Content-Type"]) {
+        expect(answer.headers.get(name), `${path} ${name}`).toBe(page.headers.get(name));
+      }
+      const conditional = await head(path, { "If-None-Match": page.headers.get("ETag")! });
+      expect(conditional.status).toBe(304);
+    }
+    const member = await head("/settings", { Cookie: authorCookie });
+    expect(member.status).toBe(200);
+    expect(member.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(member.headers.get("ETag")).toBe((await get("/settings", { Cookie: authorCookie })).headers.get("ETag"));
+  });
+});
+
+describe("an anonymous API answer", () => {
+  it("says what it varies on when served from the cache as when it was made", async () => {
+    const origin = { Origin: "http://client.example" };
+    const made = await get("/api/connections?pageNumber=3", origin);
+    const kept = await get("/api/connections?pageNumber=3", origin);
+    expect(kept.cache).toBe("hit");
+    expect(made.headers.get("Vary")).toBe("Origin, Authorization");
+    expect(kept.headers.get("Vary")).toBe(made.headers.get("Vary"));
+    const revalidated = await get("/api/connections?pageNumber=3", {
+      ...origin,
+      "If-None-Match": made.headers.get("ETag")!,
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("Vary")).toBe(made.headers.get("Vary"));
+  });
+});
+
 describe("a member", () => {
   it("never receives a visitor's kept page, and their own is never kept", async () => {
     const visitor = await get("/");
@@ -115,6 +156,17 @@ describe("a member", () => {
     const again = await get("/settings", { Cookie: authorCookie, "If-None-Match": page.headers.get("ETag")! });
     expect(again.status).toBe(304);
     expect(again.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(again.headers.get("ETag")).toBe(page.headers.get("ETag"));
+    expect(again.headers.get("Content-Security-Policy")).toBeNull();
+  });
+
+  it("gets their answer marked private even where the route calls it public", async () => {
+    const visitor = await get("/feed.xml");
+    expect(visitor.headers.get("Cache-Control")).toMatch(/^public/);
+    const member = await get("/feed.xml", { Cookie: authorCookie });
+    expect(member.status).toBe(200);
+    expect(member.cache).toBe("bypass");
+    expect(member.headers.get("Cache-Control")).toBe("private, no-cache");
   });
 
   it("with a token passes by the API's cache, while anonymous API answers are kept", async () => {

@@ -36,6 +36,7 @@ export const CONTENT_VERSION_SECONDS = 5;
 // What a kept answer carries for the cache's own use, removed before it is served.
 const STORED_AT = "X-Edge-Stored-At";
 const STORED_NONCE = "X-Edge-Nonce";
+const STORED_VARY = "X-Edge-Vary";
 /** When the kept content version was read from the database (ms), or rather just before. */
 export const READ_AT = "X-Edge-Read-At";
 
@@ -76,12 +77,16 @@ export function edgeCache({ appFetch, pageAssetsVersion }: EdgeCacheOptions) {
       return;
     }
     // Images have their own caching (decision 036); the build's files that reach the Worker are missing ones.
-    if (request.method !== "GET" || isImagePath(path) || isBuildFile(path)) return next();
+    if (isImagePath(path) || isBuildFile(path)) return next();
+    // A HEAD answer carries the headers the GET's would (RFC 9110 section 9.3.2): its ETag is the body's, so the GET
+    // is what runs, and Hono sends it on without the body.
+    if (request.method === "HEAD") return appFetch(new Request(request, { method: "GET" }), c.env, c.executionCtx);
+    if (request.method !== "GET") return next();
     const kind: CacheKind = isApiPath(path) ? "api" : "page";
     const variant = visitorVariant(request, kind);
     if (variant === null) {
       await next();
-      c.res = await withEtag(c, privately(c.res));
+      replaceAnswer(c, await withEtag(c, privately(c.res)));
       c.res.headers.set(EDGE_CACHE_HEADER, "bypass");
       return;
     }
@@ -107,7 +112,7 @@ export function edgeCache({ appFetch, pageAssetsVersion }: EdgeCacheOptions) {
     if (!isTextAnswer(c.res)) return;
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", PUBLIC_CONTENT);
     const policy = c.res.headers.has("Set-Cookie") ? null : storagePolicy(c.res.headers.get("Cache-Control"));
-    c.res = await withEtag(c, c.res);
+    replaceAnswer(c, await withEtag(c, c.res));
     c.res.headers.set(EDGE_CACHE_HEADER, policy ? "miss" : "bypass");
     if (!policy || c.res.status !== 200) return;
     // A page that read nothing (the about page) sends the version read now: one round trip, and then none.
@@ -118,7 +123,9 @@ export function edgeCache({ appFetch, pageAssetsVersion }: EdgeCacheOptions) {
     const key = cacheKey(request, kind, assets, version, variant);
     c.res.headers.append("Vary", varyOn(kind));
     const kept = c.res.clone();
-    kept.headers.delete("Vary"); // the key says what the answer varies on
+    // The key says what the answer varies on here; the header is for the caches downstream, given back when served.
+    kept.headers.set(STORED_VARY, c.res.headers.get("Vary") ?? varyOn(kind));
+    kept.headers.delete("Vary");
     kept.headers.set(STORED_AT, String(Date.now()));
     kept.headers.set(STORED_NONCE, c.var.services.nonce);
     kept.headers.delete(EDGE_CACHE_HEADER);
@@ -152,9 +159,9 @@ async function serveKept(
   }
   const headers = new Headers(kept.headers);
   const storedNonce = headers.get(STORED_NONCE) ?? "";
-  for (const name of [STORED_AT, STORED_NONCE, "X-Edge-Cache-Control"]) headers.delete(name);
+  headers.set("Vary", headers.get(STORED_VARY) ?? varyOn(kind));
+  for (const name of [STORED_AT, STORED_NONCE, STORED_VARY, "X-Edge-Cache-Control"]) headers.delete(name);
   headers.set("Cache-Control", cacheControl);
-  headers.set("Vary", varyOn(kind));
   headers.set("Age", String(Math.floor(age)));
   headers.set(EDGE_CACHE_HEADER, state === "fresh" ? "hit" : "stale");
   const etag = headers.get("ETag");
@@ -162,6 +169,16 @@ async function serveKept(
   const body = await kept.text();
   const { nonce } = c.var.services;
   return new Response(storedNonce ? body.replaceAll(storedNonce, nonce) : body, { status: 200, headers });
+}
+
+/**
+ * Puts an answer in place of the route's. Hono's `c.res` setter copies the old answer's headers over a new one, which
+ * would give a member's answer back the route's `public` Cache-Control and a 304 every header of the 200: cleared
+ * first, the new answer stands as it is.
+ */
+function replaceAnswer(c: Context<AppEnv>, answer: Response) {
+  c.res = undefined;
+  c.res = answer;
 }
 
 /** The same answer with a weak ETag, or a 304 when the request already has it. */
