@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BLOCK_MESSAGES, FOLLOW_MESSAGES } from "../../worker/core/people/index.ts";
+import { BLOCK_MESSAGES, FOLLOW_MESSAGES, type UserSummary } from "../../worker/core/people/index.ts";
 import { blocks, comments, favorites, followRequests, follows, likes, notifications } from "../../worker/db/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { api, rawApi, registerUser } from "../support/http.ts";
@@ -69,13 +69,22 @@ describe("POST /blocks/:userId", () => {
     expect((await api(app, "GET", "/blocks")).status).toBe(401);
   });
 
-  it("lets a member block someone who blocked them", async () => {
+  it("lets a member block someone who blocked them, listed only once that member is theirs to see again", async () => {
     const [a, b] = await Promise.all([registerUser(app), registerUser(app)]);
     expect((await blockBy(b, a)).status).toBe(201);
     expect(await blockBy(a, b)).toMatchObject({ status: 201, body: { blocked: true } });
-    expect((await api(app, "GET", "/blocks", { token: a.token })).body.map((u: { _id: string }) => u._id)).toEqual([
-      b._id,
-    ]);
+    // b's new name would reach a through a's own list and export, while b's profile answers a 404.
+    const name = "A name b keeps from a";
+    await api(app, "PUT", "/users/profile", { token: b.token, body: { displayName: name } });
+    const listedFor = async (member: Member) => {
+      const list = (await api(app, "GET", "/blocks", { token: member.token })).body as UserSummary[];
+      const exported = (await api(app, "GET", "/users/me/export", { token: member.token })).body;
+      const inExport = (exported.blocks as { user: UserSummary }[]).map((entry) => entry.user);
+      return { list: list.map((user) => user.displayName), export: inExport.map((user) => user.displayName) };
+    };
+    expect(await listedFor(a)).toEqual({ list: [], export: [] });
+    expect((await unblockBy(b, a)).status).toBe(200);
+    expect(await listedFor(a)).toEqual({ list: [name], export: [name] });
   });
 });
 
@@ -342,6 +351,33 @@ describe("what the blocker meets", () => {
       followers: [blocked._id],
       followerCount: 1,
     });
+  });
+
+  it("keeps a comment the blocked member wrote as unknown as a missing one: 404 to edit or delete, not 403", async () => {
+    const [blocker, blocked, host] = await Promise.all([registerUser(app), registerUser(app), registerUser(app)]);
+    const hosted = await post(host, "A third member's post, for two comments");
+    const comment = async (by: Member) =>
+      (await api(app, "POST", `/connections/${hosted}/comments`, { token: by.token, body: { text: "Mine" } })).body
+        ._id as string;
+    const [blockersComment, blockedsComment] = [await comment(blocker), await comment(blocked)];
+    await blockBy(blocker, blocked);
+    for (const [viewer, commentId] of [
+      [blocked, blockersComment],
+      [blocker, blockedsComment],
+    ] as const) {
+      for (const [method, body] of [
+        ["PUT", { text: "Edited" }],
+        ["DELETE", undefined],
+      ] as const) {
+        expect(await api(app, method, `/comments/${commentId}`, { token: viewer.token, body })).toMatchObject({
+          status: 404,
+          body: { message: "Comment not found." },
+        });
+      }
+    }
+    expect(
+      await api(app, "PUT", `/comments/${blockersComment}`, { token: host.token, body: { text: "x" } }),
+    ).toMatchObject({ status: 403 });
   });
 
   it("gets no notifications from the blocked member", async () => {

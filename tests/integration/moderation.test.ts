@@ -389,6 +389,25 @@ describe("POST /moderation/reports/:id/resolve", () => {
     expect((await api(app, "GET", "/users/me", { token: author.token })).status).toBe(200);
   });
 
+  it("keeps a removal notice when its member blocks the moderator who acted, which would otherwise name them", async () => {
+    const [acting, other] = [await registerModerator(app), await registerModerator(app)];
+    const [author, reporter] = [await registerUser(app), await registerUser(app)];
+    const connection = await post(author);
+    await report(app, reporter.token, { targetType: "connection", targetId: connection._id }, "spam");
+    expect((await resolve(acting.token, (await openCaseOf(app, connection._id))!, { action: "remove" })).status).toBe(
+      200,
+    );
+    const notices = async () =>
+      ((await api(app, "GET", "/notifications", { token: author.token })).body as { type: string }[]).map(
+        (notice) => notice.type,
+      );
+    expect(await notices()).toEqual(["moderation"]);
+    for (const moderator of [other, acting]) {
+      expect((await api(app, "POST", `/blocks/${moderator._id}`, { token: author.token })).status).toBe(201);
+      expect(await notices()).toEqual(["moderation"]);
+    }
+  });
+
   it("remove deletes a comment and notifies its author", async () => {
     const moderator = await registerModerator(app);
     const [author, commenter, reporter] = [await registerUser(app), await registerUser(app), await registerUser(app)];

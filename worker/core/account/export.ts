@@ -66,7 +66,7 @@ export async function exportAccount(services: RequestServices, viewer: Viewer) {
       .innerJoin(users, eq(users.id, follows.followeeId))
       .where(eq(follows.followerId, viewer.id))
       .orderBy(asc(sql`lower(${users.username})`)),
-    blockedMembersRead(db, viewer.id),
+    blockedMembersRead(db, viewer),
     notificationsRead(db, viewer.id),
     reportsFiledBy(db, viewer.id),
     votesCastBy(db, viewer.id),

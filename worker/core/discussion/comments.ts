@@ -197,7 +197,9 @@ async function ownComment(services: RequestServices, viewer: Viewer, commentId: 
     .select({ userId: comments.userId })
     .from(comments)
     .innerJoin(connections, eq(connections.id, comments.connectionId))
-    .where(and(eq(comments.id, commentId), connectionVisibleTo(viewer)));
+    // A comment the viewer is not shown (its author and the viewer are blocked either way, or the author is
+    // suspended) is as unknown to them as one that never was: the same 404, not the 403 that would confirm it.
+    .where(and(eq(comments.id, commentId), connectionVisibleTo(viewer), authorVisibleTo(viewer, comments.userId)));
   if (!row) throw notFound(COMMENT_MESSAGES.notFound);
   if (row.userId !== viewer.id) throw forbidden(forbiddenMessage);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { RequestServices, Viewer } from "../../context.ts";
 import {
@@ -14,7 +14,7 @@ import {
 import { sqlNow } from "../../db/sql.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
-import { mayViewProfileOf, viewerRelation } from "./privacy.ts";
+import { mayViewProfileOf, profileVisibleTo, viewerRelation } from "./privacy.ts";
 import { meReads, toMe } from "./profiles.ts";
 import { BLOCK_MESSAGES, PROFILE_MESSAGES } from "./schemas.ts";
 import { toUserSummary, type UserSummary } from "./user-summary.ts";
@@ -42,7 +42,8 @@ function reactionsBetween(db: Db, table: typeof likes | typeof favorites, a: str
 /**
  * POST /blocks/:userId (API.md "Blocks"). One batch, which is one transaction: the pair's follows and follow
  * requests both ways, the likes and favorites each left on the other's connections and the notifications between
- * them go, and the block is written last, so a failure anywhere leaves all of them as they were. Comments stay,
+ * them go (but not a moderator's notice, which comes from the moderators as a team: were it to go when its member
+ * blocks the moderator who acted, it would name them, decision 017), and the block is written last, so a failure anywhere leaves all of them as they were. Comments stay,
  * hidden from the two by the privacy rule (decision 014). Blocking again changes nothing and answers the same;
  * a member may block someone who blocked them.
  */
@@ -56,7 +57,14 @@ export async function block({ db }: RequestServices, viewer: Viewer, userId: str
       .where(betweenPair(viewer.id, userId, followRequests.requesterId, followRequests.targetId)),
     reactionsBetween(db, likes, viewer.id, userId),
     reactionsBetween(db, favorites, viewer.id, userId),
-    db.delete(notifications).where(betweenPair(viewer.id, userId, notifications.senderId, notifications.recipientId)),
+    db
+      .delete(notifications)
+      .where(
+        and(
+          betweenPair(viewer.id, userId, notifications.senderId, notifications.recipientId),
+          ne(notifications.type, "moderation"),
+        ),
+      ),
     db
       .insert(blocks)
       .select((qb) =>
@@ -88,8 +96,12 @@ export async function unblock({ db }: RequestServices, viewer: Viewer, userId: s
   return { blocked: false as const };
 }
 
-/** The members blocked by `blockerId`, most recently blocked first, as a select for a batch or the export. */
-export function blockedMembersRead(db: Db, blockerId: string) {
+/**
+ * The members the viewer blocked, most recently blocked first, as a select for a batch or the export. Those the
+ * viewer may not see (they blocked the viewer back, or are suspended) are left out, as from every list: their
+ * current name and picture are not the viewer's to follow.
+ */
+export function blockedMembersRead(db: Db, viewer: Viewer) {
   return db
     .select({
       id: users.id,
@@ -100,13 +112,13 @@ export function blockedMembersRead(db: Db, blockerId: string) {
     })
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
-    .where(eq(blocks.blockerId, blockerId))
+    .where(and(eq(blocks.blockerId, viewer.id), profileVisibleTo(viewer, users.id)))
     .orderBy(desc(blocks.createdAt), desc(blocks.blockedId));
 }
 
 /** GET /blocks. */
 export async function listBlocks({ db, origin }: RequestServices, viewer: Viewer): Promise<UserSummary[]> {
-  const rows = await blockedMembersRead(db, viewer.id);
+  const rows = await blockedMembersRead(db, viewer);
   return rows.map((row) => toUserSummary(origin, row));
 }
 
@@ -114,7 +126,7 @@ export async function listBlocks({ db, origin }: RequestServices, viewer: Viewer
 export async function meWithBlocks({ db, origin }: RequestServices, viewer: Viewer) {
   const [profileRows, favoriteRows, blockedRows] = await db.batch([
     ...meReads(db, viewer.id),
-    blockedMembersRead(db, viewer.id),
+    blockedMembersRead(db, viewer),
   ]);
   return {
     me: toMe(origin, [profileRows, favoriteRows]),

@@ -104,6 +104,14 @@ export function mayViewProfileOf(member: Pick<Relation, "suspended" | "blocksVie
   return !member.blocksViewer && (!member.suspended || isModerator(viewer));
 }
 
+/**
+ * `mayViewProfileOf` as a condition on the member in `memberId` (an id column), for a list of members read without
+ * `viewerRelation`: they did not block the viewer and, for all but moderators, are not suspended.
+ */
+export function profileVisibleTo(viewer: Viewer, memberId: SQLWrapper): SQL {
+  return and(suspensionTerm(viewer, memberId), sql`not ${blockExists(memberId, viewer.id)}`) as SQL;
+}
+
 /** The content part of the rule for one member, read with `viewerRelation`. */
 export function maySeeContentOf(owner: Relation, viewer: Viewer | null): boolean {
   if (!mayViewProfileOf(owner, viewer) || owner.viewerBlocked) return false;
