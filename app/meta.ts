@@ -53,6 +53,11 @@ interface PageMeta {
   structuredData?: Record<string, unknown>;
   /** Atom feeds that follow the page (`FEED_PATHS`), advertised as `<link rel="alternate">`. */
   feeds?: Array<{ title: string; path: string }>;
+  /**
+   * The page lists nothing (a filter nobody used, a page past the last): still a 200 (decision 048), but no page for
+   * a search engine to keep.
+   */
+  empty?: boolean;
 }
 
 export { SHARE_IMAGE_SIZE };
@@ -103,6 +108,7 @@ export function pageMeta(matches: Matches, page: PageMeta): MetaDescriptor[] {
     { name: "twitter:description", content: description },
     ...(image ? [{ name: "twitter:image", content: image }] : []),
     ...(page.structuredData ? [{ "script:ld+json": page.structuredData }] : []),
+    ...(page.empty ? [{ name: "robots", content: "noindex" }] : []),
     ...(page.feeds ?? []).map((feed) => ({
       tagName: "link",
       rel: "alternate",

@@ -29,18 +29,23 @@ import type { Route } from "./+types/home";
 import type { Welcome as WelcomeData } from "./home.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const tags = loaderData?.filters.tags;
-  // A page filtered by one tag also offers that tag's feed.
-  const [tag, ...others] = normalizeTags(tags);
+  // The tags as the feed reads them, not as the address spelled them.
+  const tags = normalizeTags(loaderData?.filters.tags);
+  const named = tags.map((tag) => `#${tag}`).join(", ");
+  const empty = !loaderData?.feed.connections.length;
+  // A page filtered by one tag also offers that tag's feed, which has entries when the page has connections.
   const feeds = [{ title: "MovieBooks: newest connections", path: FEED_PATHS.site }];
-  if (tag !== undefined && !others.length) feeds.push({ title: `#${tag} on MovieBooks`, path: FEED_PATHS.tag(tag) });
+  const [tag, ...others] = tags;
+  if (tag !== undefined && !others.length && !empty)
+    feeds.push({ title: `${named} on MovieBooks`, path: FEED_PATHS.tag(tag) });
   return pageMeta(matches, {
-    title: tags ? `Connections tagged #${tags}` : SITE_NAME,
-    description: tags ? `Movies and books connected under #${tags} on ${SITE_NAME}.` : HOME_DESCRIPTION,
+    title: named ? `Connections tagged ${named}` : SITE_NAME,
+    description: named ? `Movies and books connected under ${named} on ${SITE_NAME}.` : HOME_DESCRIPTION,
     path: loaderData?.canonicalPath ?? "/",
     image: SITE_IMAGE,
     imageSize: SHARE_IMAGE_SIZE,
     feeds,
+    empty,
   });
 };
 

@@ -6,7 +6,7 @@ import { Link } from "../components/link.tsx";
 import { Pagination } from "../components/pagination.tsx";
 import { RouteNotice } from "../components/route-notice.tsx";
 import { capitalized, creditCountInWords, type WorkKind, WorkShelf } from "../components/work-shelf.tsx";
-import { errorMeta, pageMeta, type RootData } from "../meta.ts";
+import { errorMeta, pageMeta, pageParam, pathWithQuery, type RootData } from "../meta.ts";
 import { plural } from "../plural.ts";
 import catalogStyles from "../styles/catalog.css?url";
 import type { Route } from "./+types/person";
@@ -34,8 +34,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   return pageMeta(matches, {
     title: person.name,
     description: `${person.name}, ${rolesInWords(person.roles)}: ${worksInWords(person).join(" and ")} on MovieBooks, and the connections members made with them.`,
-    path: personPath(person.slug),
+    // A later page lists other connections: a page of its own (decision 023).
+    path: pathWithQuery(personPath(person.slug), { page: pageParam(person.page) }),
     image: [...person.films, ...person.books].find((work) => work.image)?.image ?? null,
+    empty: person.page > person.pages && person.page > 1,
   });
 };
 

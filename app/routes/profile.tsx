@@ -30,6 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, error }) => {
     title: name,
     description: snippet(profile.bio || `${profile.username} on MovieBooks`, 100),
     path: pathWithQuery(`/users/${profile._id}`, { page: pageParam(creations?.page) }),
+    empty: Boolean(creations && creations.page > 1 && !creations.connections.length),
     image: profile.profilePictureUrl || null,
     // Only a public member has a feed (feeds are what a visitor may see).
     feeds:

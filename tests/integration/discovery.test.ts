@@ -98,7 +98,8 @@ async function feed(path: string, headers: Record<string, string> = {}) {
   const { response, text } = await get(path, headers);
   expect(response.status, `${path}: ${text}`).toBe(200);
   expect(response.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
-  expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+  // The same feed for everyone, but a member's answer is never shared (decision 039).
+  expect(response.headers.get("cache-control")).toBe(headers.Cookie ? "private, no-cache" : "public, max-age=300");
   expect(await xmlProblems(text)).toEqual([]);
   await expectAtomStructure(text);
   const parsed = parseFeed(text);
@@ -445,7 +446,18 @@ describe("robots.txt and the manifest", () => {
     const lines = text.split("\n");
     expect(lines[0]).toBe("User-agent: *");
     expect(lines).toContain(`Sitemap: ${app.url}/sitemap.xml`);
-    for (const path of ["/api/", "/settings", "/notifications", "/create", "/connections/*/edit", "/users/*/follow$"]) {
+    for (const path of [
+      "/api/",
+      "/settings",
+      "/notifications",
+      "/create",
+      "/connections/*/edit",
+      "/users/*/follow$",
+      "/connections/*/comments",
+      "/filter-suggestions",
+      "/theme",
+      "/uploads/",
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     // Nothing a visitor may read is shut out: no rule is a prefix of these.

@@ -97,6 +97,10 @@ describe("a page action sent something other than a form", () => {
       expect(response.status, method).toBe(405);
       expect(response.headers.get("Allow"), method).toBe("GET, HEAD, POST");
     }
+    // A page without forms takes no POST either, and says so.
+    const about = await send("/about", ownerCookie, comment);
+    expect(about.status).toBe(405);
+    expect(about.headers.get("Allow")).toBe("GET, HEAD");
     const sent = await send(`/connections/${connectionId}`, ownerCookie, comment);
     expect(sent.status).toBe(302);
     const { body } = await api(app, "GET", `/connections/${connectionId}/comments`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOME_DESCRIPTION } from "../../app/site.ts";
+import { personPath, personSlug } from "../../worker/core/rules/index.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { postConnectionWithImages } from "../support/connections.ts";
 import { api, cookieFrom, postForm, registerUser } from "../support/http.ts";
@@ -27,6 +28,9 @@ let wide: Posted & { movieRef: { _id: string }; bookRef: { _id: string } };
 let portrait: Posted;
 let textOnly: Posted;
 let hostile: Posted & { movieRef: { _id: string } };
+
+/** The page of the director every preview post names. */
+const ADA = personPath(personSlug("Ada Director"));
 
 const HOSTILE_CONTEXT = 'Ends here </script><script>alert("context")</script> <!-- \u2028 & <b>bold</b>';
 const HOSTILE_TITLE = "Film </SCRIPT><img src=x onerror=alert(1)>";
@@ -222,10 +226,43 @@ describe("canonical URLs", () => {
       [`/books/${wide.bookRef._id}?ref=share`, `/books/${wide.bookRef._id}`],
       [`/users/${author._id}?page=1&ref=share`, `/users/${author._id}`],
       [`/users/${author._id}?page=2`, `/users/${author._id}?page=2`],
+      [`${ADA}?page=1`, ADA],
+      [`${ADA}?page=2&ref=share`, `${ADA}?page=2`],
     ];
     for (const [path, expected] of cases) {
       expect(canonicalOf((await page(path)).html), path).toBe(app.url + expected);
     }
+  });
+});
+
+describe("pages that list nothing", () => {
+  const feedLinks = (html: string) =>
+    [...html.matchAll(/<link rel="alternate" type="application\/atom\+xml"[^>]* href="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+
+  it("stay out of search engines, and offer no feed that would be empty", async () => {
+    for (const path of ["/?tags=a-tag-nobody-used", "/?page=99", `/users/${author._id}?page=9`, `${ADA}?page=9`]) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      expect(metaContent(html, "name", "robots"), path).toBe("noindex");
+    }
+    expect(feedLinks((await page("/?tags=a-tag-nobody-used")).html)).toEqual([`${app.url}/feed.xml`]);
+  });
+
+  it("while the same pages with something to list are indexed, a tag's with its feed", async () => {
+    for (const path of ["/?tags=preview-tag", "/", `/users/${author._id}`, ADA]) {
+      expect(metaContent((await page(path)).html, "name", "robots"), path).toBeUndefined();
+    }
+    expect(feedLinks((await page("/?tags=preview-tag")).html)).toEqual([
+      `${app.url}/feed.xml`,
+      `${app.url}/tags/preview-tag/feed.xml`,
+    ]);
+  });
+
+  it("name the tags in their title as the feed reads them, not as the address spelled them", async () => {
+    const { html } = await page("/?tags=%20PREVIEW-Tag%20,%20Second%20%20Tag,preview-tag");
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe("Connections tagged #preview-tag, #second tag | MovieBooks");
   });
 });
 

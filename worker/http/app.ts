@@ -106,7 +106,10 @@ app.all("*", sameOriginForms, bodySizeCap, async (c) => {
   }
   const context = new RouterContextProvider();
   context.set(requestContext, c.var.services);
-  return loadPages().then(({ handle }) => handle(c.req.raw, context));
+  const answer = await loadPages().then(({ handle }) => handle(c.req.raw, context));
+  // React Router refuses a post to a page without an action with a 405 that does not say what the page takes.
+  if (answer.status === 405 && !answer.headers.has("Allow")) answer.headers.set("Allow", "GET, HEAD");
+  return answer;
 });
 
 /**

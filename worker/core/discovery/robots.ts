@@ -2,7 +2,9 @@
  * `/robots.txt`: crawlers may read every public page, the feeds and the sitemap; not the pages only members
  * have, the ones that act (like, follow, report…), search results and sign-in forms, which are endless or empty
  * to a crawler; nor the JSON API, but for its description (`/api/openapi.json`, `/api/docs`).
- * `/users/<id>/follow` and `/block` end with `$`: a bare prefix would also shut out the followers lists.
+ * Nor the answers scripts fetch (filter suggestions, more comments) and the forms' own addresses (the theme,
+ * staged uploads). `/users/<id>/follow` and `/block` end with `$`: a bare prefix would also shut out the followers
+ * lists.
  */
 const DISALLOWED = [
   "/api/",
@@ -30,6 +32,10 @@ const DISALLOWED = [
   "/connections/*/like",
   "/connections/*/favorite",
   "/connections/*/verdict",
+  "/connections/*/comments",
+  "/filter-suggestions",
+  "/theme",
+  "/uploads/",
 ];
 
 const ALLOWED_API = ["/api/openapi.json", "/api/docs"];
